@@ -1,0 +1,46 @@
+"""Typed errors. Every refusal says what was wrong and, for a rules refusal, which rule."""
+
+from __future__ import annotations
+
+
+class ManastackError(Exception):
+    """Base of every error manastack raises on purpose."""
+
+
+class IllegalAction(ManastackError):
+    """An action the rules do not allow now. The game state is exactly as it was.
+
+    ``reason`` is one of the contract's refusal words: timing, priority, target, cost, limit,
+    combat, unknown.
+    """
+
+    REASONS = frozenset({"timing", "priority", "target", "cost", "limit", "combat", "unknown"})
+
+    def __init__(self, reason: str, message: str, rule: str | None = None) -> None:
+        assert reason in self.REASONS, reason
+        self.reason = reason
+        self.rule = rule
+        self.detail = message
+        cite = f" [{rule}]" if rule else ""
+        super().__init__(f"{reason}: {message}{cite}")
+
+
+class UnknownCard(ManastackError):
+    """A card name that is not in the pool; ``suggestions`` are the closest names."""
+
+    def __init__(self, name: str, suggestions: list[str] | None = None) -> None:
+        self.name = name
+        self.suggestions = suggestions or []
+        hint = f" (did you mean {', '.join(self.suggestions)}?)" if self.suggestions else ""
+        super().__init__(f"unknown card {name!r}{hint}")
+
+
+class InputError(ManastackError):
+    """Bad input from a file: names the source and line where known."""
+
+    def __init__(self, source: str, line: int | None, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.message = message
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {message}")

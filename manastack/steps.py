@@ -1,0 +1,52 @@
+"""Phases and steps of a turn (500-514), named as the scenario contract names them."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Step(IntEnum):
+    """The steps of a turn in order. Main phases count as steps here, as in the scenario contract."""
+
+    UNTAP = 0
+    UPKEEP = 1
+    DRAW = 2
+    PRECOMBAT_MAIN = 3
+    BEGINNING_OF_COMBAT = 4
+    DECLARE_ATTACKERS = 5
+    DECLARE_BLOCKERS = 6
+    FIRST_STRIKE_DAMAGE = 7
+    COMBAT_DAMAGE = 8
+    END_OF_COMBAT = 9
+    POSTCOMBAT_MAIN = 10
+    END = 11
+    CLEANUP = 12
+
+    @property
+    def label(self) -> str:
+        """The contract's name: ``precombat_main``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        """``Step.parse("upkeep")`` -> ``Step.UPKEEP``; raises ``ValueError`` naming the steps.
+
+        >>> Step.parse("precombat_main")
+        <Step.PRECOMBAT_MAIN: 3>
+        """
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            names = ", ".join(s.label for s in cls)
+            raise ValueError(f"unknown step {text!r}; the steps are: {names}") from None
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+    @property
+    def is_combat(self) -> bool:
+        return Step.BEGINNING_OF_COMBAT <= self <= Step.END_OF_COMBAT
+
+
+STEP_NAMES: tuple[str, ...] = tuple(s.label for s in Step)
