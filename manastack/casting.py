@@ -1,0 +1,462 @@
+"""Casting spells (601), activating abilities (602), mana abilities (605) and paying costs.
+
+The steps of 601.2 become decisions: the spell moves to the stack (601.2a), each target is its own
+decision (601.2c), the total cost is fixed (601.2f), mana abilities may be activated (601.2g),
+the cost is paid (601.2h) and the spell becomes cast (601.2i). A proposal that can't go on is
+refused before anything moves; a payment that turns out impossible rewinds (733).
+"""
+
+from __future__ import annotations
+
+from manastack import layers, targeting
+from manastack.actions import ActivateAbility, ActivateMana, CastSpell, PayMana, PlayLand
+from manastack.cards.model import (
+    ActivatedAbility,
+    CardDef,
+    CostIncrease,
+    CostMinimum,
+    ManaAbility,
+    StaticAbility,
+)
+from manastack.errors import IllegalAction
+from manastack.mana import COLOR_INDEX, ManaCost, plan_payment, pool_text
+from manastack.state import Card, GameState, Kind, Pending, Permanent, StackItem
+
+FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
+
+# --- timing (117.1a) -----------------------------------------------------------------------
+
+
+def sorcery_timing_ok(g: GameState, pi: int) -> bool:
+    """307.1 / 117.1a: your main phase, the stack empty."""
+    return pi == g.active and g.step.is_main and not g.stack
+
+
+def check_priority(g: GameState, pi: int, what: str) -> None:
+    pend = g.pending
+    if pend is None or pend.kind is not Kind.PRIORITY or pend.player != pi:
+        holder = "nobody" if pend is None else g.pname(pend.player)
+        asked = "" if pend is None else f" ({pend.kind.value})"
+        raise IllegalAction(
+            "priority", f"{g.pname(pi)} can't {what} now: {holder} is being asked{asked}", "117.1"
+        )
+
+
+# --- mana sources and costs ------------------------------------------------------------------
+
+
+def can_tap(g: GameState, p: Permanent) -> bool:
+    """302.6: a creature's {T} ability needs it to have been under control since the turn began."""
+    if p.tapped:
+        return False
+    return not (p.sick and layers.is_creature(p) and not layers.has(p, "haste"))
+
+
+def auto_sources(
+    g: GameState, pi: int, exclude: int | None = None
+) -> list[tuple[Permanent, int, frozenset[str]]]:
+    """Untapped sources whose mana ability costs only {T}: lands first, then the rest."""
+    out: list[tuple[Permanent, int, frozenset[str]]] = []
+    later: list[tuple[Permanent, int, frozenset[str]]] = []
+    for p in g.battlefield:
+        if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
+            continue
+        for i, ab in enumerate(p.card.cdef.abilities):
+            if isinstance(ab, ManaAbility) and ab.cost.tap and not ab.cost.sacrifice_self:
+                if not ab.cost.mana.mana_value and can_tap(g, p):
+                    entry = (p, i, frozenset(ab.colors))
+                    (out if p.card.cdef.is_land else later).append(entry)
+                break
+    return out + later
+
+
+def spell_total_cost(
+    g: GameState, pi: int, cdef: CardDef, face_down: bool = False, free: bool = False
+) -> ManaCost:
+    """601.2f: mana cost (or alternative), plus increases, minus reductions, then minimums."""
+    if face_down:
+        base = FACE_DOWN_COST
+        noncreature = False
+    else:
+        base = ManaCost() if free else (cdef.cost or ManaCost())
+        noncreature = not cdef.is_creature
+    increase = 0
+    minimum = 0
+    for p in g.battlefield:
+        if p.face_down:
+            continue
+        for ab in p.card.cdef.abilities:
+            if not isinstance(ab, StaticAbility):
+                continue
+            eff = ab.effect
+            if isinstance(eff, CostIncrease) and (noncreature or not eff.noncreature):
+                increase += eff.amount
+            elif isinstance(eff, CostMinimum) and not (eff.only_untapped and p.tapped):
+                minimum = max(minimum, eff.total)
+    cost = base.plus_generic(increase)
+    if cost.mana_value < minimum:
+        cost = cost.plus_generic(minimum - cost.mana_value)
+    return cost
+
+
+def can_afford(g: GameState, pi: int, cost: ManaCost, exclude: int | None = None) -> bool:
+    srcs = auto_sources(g, pi, exclude)
+    return plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs]) is not None
+
+
+def pay_cost(
+    g: GameState,
+    pi: int,
+    cost: ManaCost,
+    for_what: str,
+    sources: tuple[int, ...] | None,
+    exclude: int | None = None,
+) -> None:
+    """601.2h: pay from the pool, activating the mana abilities of the chosen (or automatically
+    picked) sources. Checks everything before changing anything."""
+    pl = g.players[pi]
+    if sources is None:
+        srcs = auto_sources(g, pi, exclude)
+    else:
+        srcs = []
+        for oid in sources:
+            p = g.permanent(oid)
+            if p is None or p.controller != pi:
+                raise IllegalAction("unknown", f"no permanent {oid} of yours to pay with", "601.2h")
+            idx = _first_mana_ability(p)
+            if idx is None:
+                raise IllegalAction("cost", f"{p.name} has no mana ability", "605.1a")
+            ab = p.card.cdef.abilities[idx]
+            assert isinstance(ab, ManaAbility)
+            if ab.cost.tap and not can_tap(g, p):
+                why = "is tapped" if p.tapped else "is summoning sick (302.6)"
+                raise IllegalAction("cost", f"{p.name} {why}", "302.6" if not p.tapped else "602.2b")
+            srcs.append((p, idx, frozenset(ab.colors)))
+    plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
+    if plan is None:
+        have = pool_text(pl.pool) or "nothing"
+        raise IllegalAction(
+            "cost",
+            f"{pl.name} can't pay {cost} for {for_what} (pool: {have}, "
+            f"{len(srcs)} untapped source(s))",
+            "601.2h",
+        )
+    taken, used = plan
+    for k, colour in used:
+        p, idx, _ = srcs[k]
+        _run_mana_ability(g, pi, p, idx, colour)
+    for i, n in enumerate(taken):
+        pl.pool[i] -= n
+    for _, colour in used:
+        pl.pool[COLOR_INDEX[colour]] -= 1
+    g.emit("pay", f"{pl.name} pays {cost} for {for_what}", "601.2h")
+
+
+def _first_mana_ability(p: Permanent) -> int | None:
+    if p.face_down:
+        return None
+    for i, ab in enumerate(p.card.cdef.abilities):
+        if isinstance(ab, ManaAbility):
+            return i
+    return None
+
+
+def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str) -> None:
+    """605.3b: a mana ability resolves immediately, without the stack."""
+    ab = p.card.cdef.abilities[idx]
+    assert isinstance(ab, ManaAbility)
+    if ab.cost.tap:
+        p.tapped = True
+    g.players[pi].pool[COLOR_INDEX[colour]] += ab.amount
+    g.emit(
+        "mana",
+        f"{g.pname(pi)} activates {p.name}'s mana ability: add {{{colour}}} "
+        "(no stack, resolves at once)",
+        "605.3b",
+    )
+    if ab.cost.sacrifice_self:
+        from manastack.zones import leave_battlefield
+
+        leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
+
+
+# --- mana abilities (605) --------------------------------------------------------------------
+
+
+def mana_ability_window(g: GameState, pi: int) -> bool:
+    """117.1d: with priority, or while paying a cost (casting, or during resolution)."""
+    pend = g.pending
+    return (
+        pend is not None
+        and pend.player == pi
+        and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE)
+    )
+
+
+def activate_mana(g: GameState, a: ActivateMana) -> None:
+    if not mana_ability_window(g, a.player):
+        raise IllegalAction(
+            "priority", f"{g.pname(a.player)} can't activate a mana ability now", "117.1d"
+        )
+    p = g.permanent(a.oid)
+    if p is None or p.controller != a.player:
+        raise IllegalAction("unknown", "no such permanent under your control", "602.2")
+    abilities = () if p.face_down else p.card.cdef.abilities
+    if not 0 <= a.index < len(abilities) or not isinstance(abilities[a.index], ManaAbility):
+        raise IllegalAction("unknown", f"{p.name} has no mana ability {a.index + 1}", "605.1a")
+    ab = abilities[a.index]
+    assert isinstance(ab, ManaAbility)
+    if a.color not in ab.colors:
+        raise IllegalAction("target", f"{p.name} can't add {{{a.color}}}", "605.1a")
+    if ab.cost.tap and not can_tap(g, p):
+        if p.tapped:
+            raise IllegalAction("cost", f"{p.name} is already tapped", "602.2b")
+        raise IllegalAction("cost", f"{p.name} is summoning sick", "302.6")
+    g.passes = 0
+    _run_mana_ability(g, a.player, p, a.index, a.color)
+
+
+def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
+    out: list[ActivateMana] = []
+    for p in g.battlefield:
+        if p.controller != pi or p.face_down:
+            continue
+        for i, ab in enumerate(p.card.cdef.abilities):
+            if isinstance(ab, ManaAbility) and (not ab.cost.tap or can_tap(g, p)):
+                out.extend(ActivateMana(pi, p.oid, i, c) for c in ab.colors)
+    return out
+
+
+# --- special action: playing a land (116.2a, 305) -------------------------------------------
+
+
+def land_refusal(g: GameState, pi: int, card: Card) -> IllegalAction | None:
+    if not card.cdef.is_land:
+        return IllegalAction("unknown", f"{card.name} is not a land; cast it instead", "305.1")
+    if not sorcery_timing_ok(g, pi):
+        return IllegalAction(
+            "timing",
+            f"a land can be played only in your main phase with an empty stack ({card.name})",
+            "305.1",
+        )
+    if g.players[pi].lands_played >= 1:
+        return IllegalAction("limit", "you have already played a land this turn", "305.2")
+    return None
+
+
+def play_land(g: GameState, a: PlayLand) -> None:
+    check_priority(g, a.player, "play a land")
+    pl = g.players[a.player]
+    card = _card_in(pl.hand, a.cid)
+    if card is None:
+        raise IllegalAction("unknown", "that card is not in your hand", "305.1")
+    err = land_refusal(g, a.player, card)
+    if err:
+        raise err
+    pl.hand.remove(card)
+    pl.lands_played += 1
+    g.passes = 0
+    g.emit("land", f"{pl.name} plays {card.name} (special action, no stack)", "116.2a")
+    from manastack.zones import enter_battlefield
+
+    enter_battlefield(g, card, a.player, rule="305.1")
+
+
+def _card_in(zone: list[Card], cid: int) -> Card | None:
+    for c in zone:
+        if c.cid == cid:
+            return c
+    return None
+
+
+# --- casting (601.2) -------------------------------------------------------------------------
+
+
+def cast_refusal(
+    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+) -> IllegalAction | None:
+    """Why ``card`` can't be cast now, or None. Checks timing, targets and the total cost."""
+    cd = card.cdef
+    if cd.is_land:
+        return IllegalAction("unknown", f"{cd.name} is a land: play it, don't cast it", "305.9")
+    if face_down and cd.morph is None:
+        return IllegalAction("unknown", f"{cd.name} has no morph", "702.37c")
+    instant_speed = cd.is_instant_speed and not face_down
+    if not instant_speed and not free and not sorcery_timing_ok(g, pi):
+        why = "the stack is not empty" if g.stack else "it is not your main phase"
+        return IllegalAction(
+            "timing", f"{cd.name} can be cast only at sorcery speed, and {why}", "117.1a"
+        )
+    if not face_down:
+        for spec in cd.targets:
+            if not targeting.has_legal_target(g, spec, None):
+                return IllegalAction("target", f"{cd.name} has no legal {spec.text}", "601.2c")
+    cost = spell_total_cost(g, pi, cd, face_down, free)
+    if not can_afford(g, pi, cost):
+        return IllegalAction(
+            "cost", f"{g.pname(pi)} can't pay {cost} for {cd.name}", "601.2h"
+        )
+    return None
+
+
+def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bool = False) -> None:
+    """601.2a: announce, move the card to the stack; then ask for targets or payment."""
+    pl = g.players[a.player]
+    zone = pl.exile if from_exile else pl.hand
+    card = _card_in(zone, a.cid)
+    if card is None:
+        where = "exile" if from_exile else "your hand"
+        raise IllegalAction("unknown", f"that card is not in {where}", "601.2a")
+    err = cast_refusal(g, a.player, card, a.face_down, free)
+    if err:
+        raise err
+    g.cast_snapshot = g.clone()
+    zone.remove(card)
+    cd = card.cdef
+    oid = g.new_id()
+    if a.face_down:
+        item = StackItem(oid, "spell", a.player, cd.name, (), (), card=card)
+        item.face_down = True
+    else:
+        item = StackItem(oid, "spell", a.player, cd.name, cd.effects, cd.targets, card=card)
+    g.stack.append(item)
+    g.passes = 0
+    shown = "a face-down creature spell (morph)" if a.face_down else cd.name
+    g.emit("cast", f"{pl.name} casts {shown}: it moves to the stack", "601.2a")
+    cost = spell_total_cost(g, a.player, cd, a.face_down, free)
+    _next_cast_step(g, item, cost, 0)
+
+
+def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: int) -> None:
+    if next_target < len(item.target_specs):
+        g.pending = Pending(
+            Kind.TARGET, item.controller, {"item": item.oid, "index": next_target, "cost": cost}
+        )
+        return
+    if item.kind == "spell" and item.card is not None:
+        g.emit("cost", f"total cost of {item.source_name}: {cost}", "601.2f")
+    g.pending = Pending(Kind.PAY_MANA, item.controller, {"item": item.oid, "cost": cost})
+
+
+def choose_target(g: GameState, pi: int, target: int) -> None:
+    pend = g.pending
+    assert pend is not None and pend.kind is Kind.TARGET
+    item = g.stack_item(pend.context["item"])
+    assert item is not None
+    idx: int = pend.context["index"]
+    spec = item.target_specs[idx]
+    if not targeting.is_legal(g, spec, target, item):
+        raise IllegalAction(
+            "target",
+            f"{targeting.describe(g, target)} is not a legal choice for {spec.text} "
+            f"of {item.source_name}",
+            "601.2c" if item.kind != "activated" else "602.2b",
+        )
+    item.targets.append(target)
+    g.emit(
+        "target",
+        f"{g.pname(pi)} chooses {targeting.describe(g, target)} as {spec.text} "
+        f"for {item.source_name}",
+        "601.2c" if item.kind == "spell" else "602.2b",
+    )
+    _next_cast_step(g, item, pend.context["cost"], idx + 1)
+
+
+def pay(g: GameState, a: PayMana) -> None:
+    """601.2h then 601.2i (or 602.2b, 602.2i): pay, and the spell becomes cast."""
+    pend = g.pending
+    assert pend is not None and pend.kind is Kind.PAY_MANA
+    item = g.stack_item(pend.context["item"])
+    assert item is not None
+    cost: ManaCost = pend.context["cost"]
+    src_perm = g.permanent(item.source_oid) if item.kind == "activated" else None
+    ability = item.ability if isinstance(item.ability, ActivatedAbility) else None
+    exclude = src_perm.oid if src_perm is not None and ability and ability.cost.tap else None
+    if ability is not None and src_perm is None and (ability.cost.tap or ability.cost.sacrifice_self):
+        raise IllegalAction("cost", f"{item.source_name} is gone; its cost can't be paid", "602.2b")
+    if ability is not None and src_perm is not None and ability.cost.tap and not can_tap(g, src_perm):
+        raise IllegalAction("cost", f"{src_perm.name} can't be tapped now", "302.6")
+    pay_cost(g, a.player, cost, item.source_name, a.sources, exclude)
+    if ability is not None and src_perm is not None:
+        if ability.cost.tap:
+            src_perm.tapped = True
+            g.emit("pay", f"{src_perm.name} is tapped to pay its ability's cost", "602.2b")
+        if ability.cost.sacrifice_self:
+            from manastack.zones import leave_battlefield
+
+            leave_battlefield(g, [src_perm], "graveyard", "is sacrificed (cost)", "602.2b")
+    g.cast_snapshot = None
+    g.pending = None
+    if item.kind == "spell":
+        shown = "a face-down spell" if item.face_down else item.source_name
+        g.emit("cast", f"{g.pname(a.player)} has cast {shown}", "601.2i")
+    else:
+        g.emit("activate", f"{g.pname(a.player)} has activated {item.source_name}'s ability",
+               "602.2i")
+    g.priority_player = a.player
+    g.priority_rule = "117.3c"
+    g.stage = "priority"
+
+
+def cancel(g: GameState) -> GameState:
+    """733: the proposal can't be completed; the game returns to the moment before it."""
+    snap = g.cast_snapshot
+    assert snap is not None
+    restored = snap.clone()
+    restored.log = g.log[:]
+    restored.emit("rewind", "the spell or ability is withdrawn; the game rewinds", "733.1")
+    return restored
+
+
+# --- activated abilities (602) ---------------------------------------------------------------
+
+
+def activation_refusal(
+    g: GameState, pi: int, p: Permanent, index: int
+) -> IllegalAction | None:
+    abilities = () if p.face_down else p.card.cdef.abilities
+    if not 0 <= index < len(abilities):
+        return IllegalAction("unknown", f"{p.name} has no ability {index + 1}", "602.1")
+    ab = abilities[index]
+    if isinstance(ab, ManaAbility):
+        return None
+    if not isinstance(ab, ActivatedAbility):
+        return IllegalAction("unknown", f"{p.name}'s ability {index + 1} is not activated", "602.1")
+    if ab.sorcery_speed and not sorcery_timing_ok(g, pi):
+        return IllegalAction("timing", "this ability can be activated only as a sorcery", "602.5d")
+    if ab.cost.tap and not can_tap(g, p):
+        if p.tapped:
+            return IllegalAction("cost", f"{p.name} is tapped", "602.2b")
+        return IllegalAction("cost", f"{p.name} is summoning sick and the cost has {{T}}", "302.6")
+    for spec in ab.targets:
+        if not targeting.has_legal_target(g, spec, None):
+            return IllegalAction("target", f"no legal {spec.text} for {p.name}", "602.2b")
+    exclude = p.oid if ab.cost.tap else None
+    if not can_afford(g, pi, ab.cost.mana, exclude):
+        return IllegalAction("cost", f"{g.pname(pi)} can't pay {ab.cost}", "602.2b")
+    return None
+
+
+def activate(g: GameState, a: ActivateAbility) -> None:
+    check_priority(g, a.player, "activate an ability")
+    p = g.permanent(a.oid)
+    if p is None or p.controller != a.player:
+        raise IllegalAction("unknown", "no such permanent under your control", "602.2")
+    err = activation_refusal(g, a.player, p, a.index)
+    if err:
+        raise err
+    ab = p.card.cdef.abilities[a.index]
+    if isinstance(ab, ManaAbility):
+        activate_mana(g, ActivateMana(a.player, a.oid, a.index, ab.colors[0]))
+        return
+    assert isinstance(ab, ActivatedAbility)
+    g.cast_snapshot = g.clone()
+    item = StackItem(
+        g.new_id(), "activated", a.player, p.name, ab.effects, ab.targets,
+        source_oid=p.oid, ability=ab,
+    )
+    item.data = {"keywords": layers.keywords(g, p)}
+    g.stack.append(item)
+    g.passes = 0
+    g.emit("activate", f"{g.pname(a.player)} activates {p.name}: {ab.text}", "602.2a")
+    _next_cast_step(g, item, ab.cost.mana, 0)

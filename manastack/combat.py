@@ -1,0 +1,378 @@
+"""Combat (506-511): declaring attackers and blockers one creature at a time, and damage.
+
+Current rules (since 2024): no damage assignment order; the attacking player divides a creature's
+damage among its blockers as they choose (510.1c), with trample only after lethal damage to every
+blocker (702.19b). Deathtouch makes 1 damage lethal for that purpose (702.2c).
+"""
+
+from __future__ import annotations
+
+from manastack import layers
+from manastack.actions import AssignDamage, DeclareAttacker, DeclareBlocker, player_target
+from manastack.damage import damage_creature, damage_player
+from manastack.errors import IllegalAction
+from manastack.state import Combat, GameState, Kind, Pending, Permanent
+
+# --- attackers (508.1) -----------------------------------------------------------------------
+
+
+def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
+    if p.controller != g.active or not layers.is_creature(p):
+        return IllegalAction("combat", f"{p.name} is not a creature you control", "508.1a")
+    if p.tapped:
+        return IllegalAction("combat", f"{p.name} is tapped and can't attack", "508.1a")
+    if p.sick and not layers.has(p, "haste"):
+        return IllegalAction(
+            "combat", f"{p.name} has summoning sickness and can't attack", "302.6"
+        )
+    if layers.has(p, "defender"):
+        return IllegalAction("combat", f"{p.name} has defender and can't attack", "702.3b")
+    return None
+
+
+def possible_attackers(g: GameState) -> list[Permanent]:
+    c = g.combat
+    declared = c.attackers if c else {}
+    return [
+        p for p in g.battlefield
+        if p.oid not in declared and p.controller == g.active and attack_refusal(g, p) is None
+    ]
+
+
+def defenders(g: GameState) -> list[int]:
+    return [pi for pi in g.in_game() if pi != g.active]
+
+
+def begin_declare_attackers(g: GameState) -> None:
+    """508.1: a turn-based action; the active player is asked only if a creature can attack."""
+    g.combat = Combat()
+    if g.players[g.active].left or not possible_attackers(g) or not defenders(g):
+        finish_attackers(g)
+        return
+    g.pending = Pending(Kind.DECLARE_ATTACKERS, g.active)
+
+
+def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
+    assert g.combat is not None
+    p = g.permanent(a.oid)
+    if p is None:
+        raise IllegalAction("unknown", "no such creature on the battlefield", "508.1a")
+    if a.oid in g.combat.attackers:
+        raise IllegalAction("combat", f"{p.name} is already attacking", "508.1a")
+    err = attack_refusal(g, p)
+    if err:
+        raise err
+    if a.defender not in defenders(g):
+        raise IllegalAction("combat", "creatures can attack only an opponent in the game", "508.1b")
+    g.combat.attackers[a.oid] = a.defender
+    if not possible_attackers(g):
+        finish_attackers(g)
+
+
+def finish_attackers(g: GameState) -> None:
+    """508.1f: attackers become tapped (unless vigilance); 508.8: with none, combat skips ahead."""
+    c = g.combat
+    assert c is not None
+    g.pending = None
+    if not c.attackers:
+        g.emit("attack", f"{g.pname(g.active)} declares no attackers", "508.8")
+        return
+    for oid, d in c.attackers.items():
+        p = g.permanent(oid)
+        assert p is not None
+        vig = layers.has(p, "vigilance")
+        if not vig:
+            p.tapped = True
+        note = " (vigilance: it doesn't tap)" if vig else ""
+        g.emit("attack", f"{p.name} attacks {g.pname(d)}{note}", "508.1f" if not vig else "702.20b")
+
+
+# --- blockers (509.1) ------------------------------------------------------------------------
+
+
+def block_refusal(g: GameState, pi: int, blocker: Permanent, attacker: Permanent) -> (
+    IllegalAction | None
+):
+    c = g.combat
+    assert c is not None
+    if blocker.controller != pi or not layers.is_creature(blocker):
+        return IllegalAction("combat", f"{blocker.name} is not a creature you control", "509.1a")
+    if blocker.tapped:
+        return IllegalAction("combat", f"{blocker.name} is tapped and can't block", "509.1a")
+    if blocker.oid in c.blockers:
+        return IllegalAction("combat", f"{blocker.name} is already blocking", "509.1a")
+    if c.attackers.get(attacker.oid) != pi:
+        return IllegalAction("combat", f"{attacker.name} is not attacking you", "509.1a")
+    if layers.has(attacker, "flying") and not (
+        layers.has(blocker, "flying") or layers.has(blocker, "reach")
+    ):
+        return IllegalAction(
+            "combat",
+            f"{attacker.name} has flying: {blocker.name} (without flying or reach) can't block it",
+            "702.9b",
+        )
+    return None
+
+
+def _possible_blocks(g: GameState, pi: int) -> list[tuple[Permanent, Permanent]]:
+    c = g.combat
+    assert c is not None
+    out = []
+    for b in g.battlefield:
+        if b.controller != pi or b.oid in c.blockers:
+            continue
+        for aoid, d in c.attackers.items():
+            if d != pi:
+                continue
+            a = g.permanent(aoid)
+            if a is not None and block_refusal(g, pi, b, a) is None:
+                out.append((b, a))
+    return out
+
+
+def begin_declare_blockers(g: GameState) -> None:
+    """509.1: each defending player, in APNAP order, declares their blockers."""
+    c = g.combat
+    assert c is not None
+    for pi in g.in_game():
+        if pi == g.active or pi in c.blockers_declared:
+            continue
+        if pi not in c.attackers.values():
+            c.blockers_declared.append(pi)
+            continue
+        if not _possible_blocks(g, pi):
+            c.blockers_declared.append(pi)
+            g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
+            continue
+        g.pending = Pending(Kind.DECLARE_BLOCKERS, pi)
+        return
+    g.pending = None
+    _blocked_status(g)
+
+
+def block_options(g: GameState, pi: int) -> list[DeclareBlocker]:
+    return [DeclareBlocker(pi, b.oid, a.oid) for b, a in _possible_blocks(g, pi)]
+
+
+def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
+    c = g.combat
+    assert c is not None
+    b = g.permanent(a.oid)
+    att = g.permanent(a.attacker)
+    if b is None or att is None:
+        raise IllegalAction("unknown", "no such creature in this combat", "509.1a")
+    err = block_refusal(g, a.player, b, att)
+    if err:
+        raise err
+    c.blockers[b.oid] = [att.oid]
+    c.blocked.setdefault(att.oid, []).append(b.oid)
+    g.emit("block", f"{b.name} blocks {att.name}", "509.1a")
+    if not _possible_blocks(g, a.player):
+        finish_blockers(g, a.player)
+
+
+def finish_blockers(g: GameState, pi: int) -> None:
+    c = g.combat
+    assert c is not None
+    if not any(g.permanent(b) and g.permanent(b).controller == pi for b in c.blockers):  # type: ignore[union-attr]
+        g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
+    c.blockers_declared.append(pi)
+    g.pending = None
+    begin_declare_blockers(g)
+
+
+def _blocked_status(g: GameState) -> None:
+    c = g.combat
+    assert c is not None
+    for aoid in c.attackers:
+        if aoid not in c.blocked:
+            p = g.permanent(aoid)
+            if p is not None:
+                g.emit("block", f"{p.name} is unblocked", "509.1h")
+
+
+# --- damage (510) ----------------------------------------------------------------------------
+
+
+def has_first_strikers(g: GameState) -> bool:
+    """510.4: a first-strike damage step happens if a creature in combat has first or double
+    strike as the combat damage step begins."""
+    c = g.combat
+    if c is None:
+        return False
+    for oid in list(c.attackers) + list(c.blockers):
+        p = g.permanent(oid)
+        if p is not None and (layers.has(p, "first strike") or layers.has(p, "double strike")):
+            return True
+    return False
+
+
+def _deals_now(g: GameState, p: Permanent, first_step: bool) -> bool:
+    fs = layers.has(p, "first strike")
+    ds = layers.has(p, "double strike")
+    if first_step:
+        return fs or ds
+    c = g.combat
+    assert c is not None
+    return ds or p.oid not in c.first_strike_done
+
+
+def lethal_for(g: GameState, attacker: Permanent, blocker: Permanent) -> int:
+    """702.19b / 702.2c: lethal damage accounts for damage already marked and deathtouch."""
+    if layers.has(attacker, "deathtouch"):
+        return 0 if blocker.damage > 0 and blocker.deathtouched else 1
+    return max(0, layers.toughness(g, blocker) - blocker.damage)
+
+
+def default_assignment(g: GameState, attacker: Permanent) -> tuple[tuple[int, int], ...]:
+    """The natural division: lethal to each blocker in declared order, the rest to the last
+    blocker, or with trample to the player (the scenario contract's default)."""
+    c = g.combat
+    assert c is not None
+    power = layers.power(g, attacker)
+    blockers = [b for b in (g.permanent(o) for o in c.blocked.get(attacker.oid, [])) if b]
+    trample = layers.has(attacker, "trample")
+    out: list[list[int]] = []
+    left = max(0, power)
+    for b in blockers:
+        give = min(left, lethal_for(g, attacker, b))
+        out.append([b.oid, give])
+        left -= give
+    if left:
+        if trample:
+            out.append([player_target(c.attackers[attacker.oid]), left])
+        elif out:
+            out[-1][1] += left
+    return tuple((t, n) for t, n in out if n > 0)
+
+
+def assignment_refusal(
+    g: GameState, attacker: Permanent, assignment: tuple[tuple[int, int], ...]
+) -> IllegalAction | None:
+    c = g.combat
+    assert c is not None
+    blockers = c.blocked.get(attacker.oid, [])
+    defender = player_target(c.attackers[attacker.oid])
+    total = sum(n for _, n in assignment)
+    power = max(0, layers.power(g, attacker))
+    if any(n < 0 for _, n in assignment) or total != power:
+        return IllegalAction(
+            "target", f"{attacker.name} must assign exactly {power} damage", "510.1c"
+        )
+    trample = layers.has(attacker, "trample")
+    for t, _ in assignment:
+        if t not in blockers and not (trample and t == defender):
+            return IllegalAction(
+                "target", f"{attacker.name} can assign damage only to its blockers", "510.1c"
+            )
+    to_player = sum(n for t, n in assignment if t == defender)
+    if to_player:
+        given = dict(assignment)
+        for boid in blockers:
+            b = g.permanent(boid)
+            if b is not None and given.get(boid, 0) < lethal_for(g, attacker, b):
+                return IllegalAction(
+                    "target",
+                    "trample: lethal damage must be assigned to every blocker first",
+                    "702.19b",
+                )
+    return None
+
+
+def needs_assignment(g: GameState, attacker: Permanent) -> bool:
+    """510.1c-d: a choice exists when an attacker is blocked by two or more creatures, or is
+    blocked and has trample (and has damage to give)."""
+    c = g.combat
+    assert c is not None
+    if attacker.oid not in c.blocked or layers.power(g, attacker) <= 0:
+        return False
+    n = len([b for b in c.blocked[attacker.oid] if g.permanent(b)])
+    return n >= 2 or (n >= 1 and layers.has(attacker, "trample"))
+
+
+def begin_damage(g: GameState, first_step: bool) -> None:
+    """510.1: the attacking player chooses assignments that are real choices, one attacker at a
+    time; then all combat damage is dealt at once (510.2)."""
+    c = g.combat
+    assert c is not None
+    chosen: dict[int, tuple[tuple[int, int], ...]] = {}
+    if g.pending is not None and g.pending.kind is Kind.ASSIGN_DAMAGE:
+        chosen = dict(g.pending.context.get("chosen", {}))
+    for aoid in list(c.attackers):
+        a = g.permanent(aoid)
+        if a is None or aoid in chosen or not _deals_now(g, a, first_step):
+            continue
+        if needs_assignment(g, a):
+            g.pending = Pending(
+                Kind.ASSIGN_DAMAGE, g.active,
+                {"attacker": aoid, "chosen": chosen, "first": first_step},
+            )
+            return
+    g.pending = None
+    deal_combat_damage(g, first_step, chosen)
+
+
+def assign(g: GameState, a: AssignDamage) -> None:
+    pend = g.pending
+    assert pend is not None and pend.kind is Kind.ASSIGN_DAMAGE
+    if a.attacker != pend.context["attacker"]:
+        raise IllegalAction("target", "that is not the creature whose damage is being assigned",
+                            "510.1c")
+    att = g.permanent(a.attacker)
+    assert att is not None
+    err = assignment_refusal(g, att, a.assignment)
+    if err:
+        raise err
+    chosen = dict(pend.context["chosen"])
+    chosen[a.attacker] = a.assignment
+    pend.context["chosen"] = chosen
+    begin_damage(g, pend.context["first"])
+
+
+def deal_combat_damage(
+    g: GameState, first_step: bool, chosen: dict[int, tuple[tuple[int, int], ...]]
+) -> None:
+    c = g.combat
+    assert c is not None
+    rule = "510.4" if first_step else "510.2"
+    g.emit("damage", "combat damage is dealt" + (" (first strike)" if first_step else ""), rule)
+    events: list[tuple[Permanent, int, int]] = []  # (source, target, amount)
+    for aoid, defender in c.attackers.items():
+        a = g.permanent(aoid)
+        if a is None or not _deals_now(g, a, first_step):
+            continue
+        power = layers.power(g, a)
+        if power <= 0:
+            continue
+        if aoid not in c.blocked:
+            events.append((a, player_target(defender), power))  # 510.1a
+        elif aoid in chosen:
+            events.extend((a, t, n) for t, n in chosen[aoid])
+        else:
+            blockers = [b for b in c.blocked[aoid] if g.permanent(b)]
+            if blockers:
+                events.append((a, blockers[0], power))
+            elif layers.has(a, "trample"):
+                events.append((a, player_target(defender), power))  # 702.19e
+        if first_step:
+            c.first_strike_done.add(aoid)
+    for boid, attackers in c.blockers.items():
+        b = g.permanent(boid)
+        if b is None or not _deals_now(g, b, first_step):
+            continue
+        power = layers.power(g, b)
+        live = [x for x in attackers if g.permanent(x)]
+        if power > 0 and live:
+            events.append((b, live[0], power))
+        if first_step:
+            c.first_strike_done.add(boid)
+    for src, t, n in events:
+        kw = layers.keywords(g, src)
+        if t < 0:
+            damage_player(g, src.name, src.controller, -1 - t, n, "lifelink" in kw)
+        else:
+            tp = g.permanent(t)
+            if tp is not None:
+                damage_creature(
+                    g, src.name, src.controller, tp, n, "deathtouch" in kw, "lifelink" in kw
+                )

@@ -1,0 +1,101 @@
+"""Decklists: ``COUNT NAME`` per line (``4 Lightning Bolt`` or ``4x Lightning Bolt``).
+
+``#`` starts a comment; blank lines are skipped. Names are checked against the card pool, without
+regard to case, and stored in the pool's spelling.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from manastack.errors import InputError
+
+MAX_DECK_CARDS = 10_000
+"""A larger deck is refused as soon as its count passes this, before any list is built."""
+MAX_DECK_FILE_BYTES = 1024 * 1024
+
+_LINE = re.compile(r"^([0-9]+)(?:\s*[x×])?\s+(\S.*?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """A deck as written: (count, card name) entries in file order."""
+
+    entries: tuple[tuple[int, str], ...]
+
+    @property
+    def total(self) -> int:
+        """How many cards the deck holds."""
+        return sum(n for n, _ in self.entries)
+
+    def cards(self) -> list[str]:
+        """Every card, one name per card, in file order.
+
+        >>> parse_decklist("2 Forest\\n1x Grizzly Bears", "deck", ["Forest", "Grizzly Bears"]).cards()
+        ['Forest', 'Forest', 'Grizzly Bears']
+        """
+        return [name for n, name in self.entries for _ in range(n)]
+
+
+def _key(name: str) -> str:
+    return " ".join(name.replace("’", "'").split()).casefold()
+
+
+def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Decklist:
+    """Parse decklist text; ``source`` names it in errors (``InputError`` with the line)."""
+    pool: dict[str, str] = {}
+    for name in card_names:
+        pool.setdefault(_key(name), name)
+    entries: list[tuple[int, str]] = []
+    total = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        # Card names never contain '#', so everything after one is a comment.
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _LINE.match(line)
+        if not m:
+            raise InputError(
+                source, number, f"expected 'COUNT NAME', like '4 Lightning Bolt', got {line!r}"
+            )
+        digits, name = m.groups()
+        # Compare lengths before int(): a count of thousands of digits must fail fast.
+        count = int(digits) if len(digits) <= 6 else MAX_DECK_CARDS + 1
+        if count < 1:
+            raise InputError(source, number, f"the count must be at least 1, got {digits}")
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise InputError(source, number, f"the deck has more than {MAX_DECK_CARDS} cards")
+        canonical = pool.get(_key(name))
+        if canonical is None:
+            close = difflib.get_close_matches(_key(name), list(pool), n=3, cutoff=0.6)
+            hint = f" (did you mean {', '.join(pool[k] for k in close)}?)" if close else ""
+            raise InputError(source, number, f"unknown card {name!r}{hint}")
+        entries.append((count, canonical))
+    if not entries:
+        raise InputError(source, None, "the decklist names no cards")
+    return Decklist(tuple(entries))
+
+
+def load_decklist(path: str | Path, card_names: Collection[str]) -> Decklist:
+    """Parse a decklist file (UTF-8); see ``parse_decklist``."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_DECK_FILE_BYTES:
+            raise InputError(
+                source, None, f"the file is {size} bytes; the limit is {MAX_DECK_FILE_BYTES}"
+            )
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise InputError(source, None, f"can't read the file: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputError(source, line, "the file is not UTF-8 text") from None
+    return parse_decklist(text, source, card_names)

@@ -1,0 +1,210 @@
+"""The facade: a :class:`Game` you drive one decision at a time.
+
+>>> from manastack import Game
+>>> g = Game.new([["Forest"] * 20, ["Island"] * 20], names=["alice", "bob"], seed=1)
+>>> g.decision
+Decision(player=0, kind=<Kind.PRIORITY: 'priority'>, prompt='alice has priority')
+>>> g.turn, g.step.label
+(1, 'upkeep')
+>>> g.apply(g.legal_actions()[0])  # pass
+>>> g.decision.prompt
+'bob has priority'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from manastack import engine, layers, setup
+from manastack.actions import Action
+from manastack.decisions import Decision, describe, legal_actions
+from manastack.errors import IllegalAction
+from manastack.mana import pool_text
+from manastack.state import Event, GameState, Permanent
+from manastack.steps import Step
+
+
+class Game:
+    """One game of Magic, stopped at a decision (or over)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        engine.advance(state)
+
+    @classmethod
+    def new(
+        cls,
+        decks: Sequence[Sequence[str]],
+        names: Sequence[str] | None = None,
+        *,
+        seed: int = 0,
+        rules: str = "current",
+        first_player: int = 0,
+    ) -> Game:
+        """A new game between decklists (card names), shuffled with ``seed``."""
+        return cls(
+            setup.new_game(decks, names, seed=seed, rules=rules, first_player=first_player)
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[setup.PlayerSpec],
+        *,
+        seed: int = 0,
+        rules: str = "current",
+        turn: int = 1,
+        step: Step = Step.UNTAP,
+        halt_at: tuple[int, Step] | None = None,
+    ) -> Game:
+        state = setup.from_position(players, seed=seed, rules=rules, turn=turn, step=step)
+        state.halt_at = halt_at
+        return cls(state)
+
+    # --- the decision-point API -----------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide what now; None when the game is over (or halted at a step start)."""
+        return describe(self.state)
+
+    @property
+    def current_player(self) -> int | None:
+        pend = self.state.pending
+        return None if pend is None or self.state.game_over else pend.player
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def apply(self, action: Action) -> None:
+        """Perform ``action``; raises :class:`IllegalAction` and changes nothing if it is not
+        legal now."""
+        self.state = engine.apply(self.state, action)
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.state = self.state.clone()
+        return g
+
+    copy = clone
+
+    def resume(self, halt_at: tuple[int, Step] | None = None) -> None:
+        """Go on after a halt (``halt_at`` reached), optionally with a new halting point."""
+        self.state.halted = False
+        self.state.halt_at = halt_at
+        engine.advance(self.state)
+
+    # --- outcome ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.game_over
+
+    is_terminal = is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    def outcome(self) -> str | None:
+        """None while the game goes on; else the winner's name or "draw"."""
+        if not self.state.game_over:
+            return None
+        w = self.state.winner
+        return "draw" if w is None else self.state.players[w].name
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for every other player; 0 each for a draw or a game in play."""
+        n = len(self.state.players)
+        if not self.state.game_over or self.state.winner is None:
+            return [0.0] * n
+        return [1.0 if i == self.state.winner else -1.0 for i in range(n)]
+
+    # --- reading the game ---------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def step(self) -> Step:
+        return self.state.step
+
+    @property
+    def active_player(self) -> int:
+        return self.state.active
+
+    @property
+    def log(self) -> list[Event]:
+        return self.state.log
+
+    def log_text(self, start: int = 0) -> str:
+        return "\n".join(str(e) for e in self.state.log[start:])
+
+    def player_index(self, name: str) -> int:
+        for p in self.state.players:
+            if p.name.lower() == name.lower():
+                return p.idx
+        raise IllegalAction("unknown", f"no player named {name!r}", "102.1")
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see (hidden zones as counts): a plain dict for agents and UIs."""
+        g = self.state
+        return {
+            "turn": g.turn,
+            "step": g.step.label,
+            "active": g.active,
+            "you": player,
+            "decision": None if self.decision is None else self.decision.prompt,
+            "players": [
+                {
+                    "name": p.name,
+                    "life": p.life,
+                    "poison": p.poison,
+                    "hand": [c.name for c in p.hand] if p.idx == player else len(p.hand),
+                    "library": len(p.library),
+                    "graveyard": [c.name for c in p.graveyard],
+                    "exile": [c.name for c in p.exile],
+                    "mana_pool": pool_text(p.pool),
+                    "left": p.left,
+                }
+                for p in g.players
+            ],
+            "battlefield": [self._perm_view(p, player) for p in g.battlefield],
+            "stack": [
+                {
+                    "name": "face-down spell" if s.face_down and s.controller != player
+                    else s.source_name,
+                    "kind": s.kind,
+                    "controller": s.controller,
+                    "targets": list(s.targets),
+                }
+                for s in reversed(g.stack)
+            ],
+        }
+
+    def _perm_view(self, p: Permanent, viewer: int) -> dict[str, Any]:
+        g = self.state
+        pw, tg = layers.power_toughness(g, p) if layers.is_creature(p) else (None, None)
+        hidden = p.face_down and p.controller != viewer
+        return {
+            "oid": p.oid,
+            "name": "face-down creature" if hidden else p.name,
+            "controller": p.controller,
+            "tapped": p.tapped,
+            "sick": p.sick,
+            "damage": p.damage,
+            "power": pw,
+            "toughness": tg,
+            "face_down": p.face_down,
+            "counters": dict(p.counters or {}),
+        }
+
+    def __repr__(self) -> str:
+        g = self.state
+        names = ", ".join(p.name for p in g.players)
+        where = "over" if g.game_over else f"turn {g.turn} {g.step.label}"
+        return f"<Game [{names}] {where}>"

@@ -1,0 +1,166 @@
+"""Mana: symbols, costs, pools and automatic payment (106, 107.4, 601.2f-h).
+
+A pool is a list of six counts in WUBRGC order. A cost is generic + coloured symbols.
+
+>>> c = ManaCost.parse("{1}{U}{U}")
+>>> c, c.mana_value
+(ManaCost.parse('{1}{U}{U}'), 3)
+>>> can_pay(c, [0, 1, 0, 0, 0, 0], [frozenset("U"), frozenset("U")])
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+COLORS = "WUBRGC"
+COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+COLOR_NAMES = {
+    "W": "white",
+    "U": "blue",
+    "B": "black",
+    "R": "red",
+    "G": "green",
+    "C": "colorless",
+}
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+Pool = list[int]
+
+
+def empty_pool() -> Pool:
+    return [0, 0, 0, 0, 0, 0]
+
+
+def pool_from_text(text: str) -> Pool:
+    """``"BBC"`` -> a pool with two black and one colorless; raises ValueError on other letters."""
+    pool = empty_pool()
+    for ch in text.replace(" ", "").upper():
+        if ch not in COLOR_INDEX:
+            raise ValueError(f"unknown mana symbol {ch!r} (use W U B R G C)")
+        pool[COLOR_INDEX[ch]] += 1
+    return pool
+
+
+def pool_text(pool: Sequence[int]) -> str:
+    """The pool as letters in WUBRGC order: ``"BBB"``; empty string for an empty pool."""
+    return "".join(COLORS[i] * n for i, n in enumerate(pool))
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: ``generic`` plus coloured (and {C}) symbols, and the number of {X}."""
+
+    generic: int = 0
+    colored: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    x: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        generic = 0
+        colored = [0] * 6
+        x = 0
+        for sym in _SYMBOL.findall(text):
+            s = sym.upper()
+            if s.isdigit():
+                generic += int(s)
+            elif s == "X":
+                x += 1
+            elif s in COLOR_INDEX:
+                colored[COLOR_INDEX[s]] += 1
+            else:
+                raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
+        return cls(generic, (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]), x)
+
+    @property
+    def mana_value(self) -> int:
+        """202.3: the total of the symbols; X counts as 0 off the stack."""
+        return self.generic + sum(self.colored)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """105.2: a card's colours come from the coloured symbols of its cost."""
+        return frozenset(COLORS[i] for i in range(5) if self.colored[i])
+
+    def plus_generic(self, n: int) -> ManaCost:
+        return ManaCost(max(0, self.generic + n), self.colored, self.x)
+
+    def with_x(self, value: int) -> ManaCost:
+        return ManaCost(self.generic + value * self.x, self.colored, 0)
+
+    def __str__(self) -> str:
+        parts = ["{X}"] * self.x
+        if self.generic or not any(self.colored):
+            parts.append(f"{{{self.generic}}}")
+        for i, n in enumerate(self.colored):
+            parts.extend([f"{{{COLORS[i]}}}"] * n)
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return f"ManaCost.parse({str(self)!r})"
+
+
+ZERO = ManaCost()
+
+
+def plan_payment(
+    cost: ManaCost, pool: Sequence[int], sources: Sequence[frozenset[str]]
+) -> tuple[Pool, list[tuple[int, str]]] | None:
+    """Find how to pay ``cost`` from ``pool`` and then ``sources`` (one mana each, of one of the
+    given colours). Returns (mana taken from the pool, [(source index, colour)]) or None.
+
+    Deterministic: the pool is used first (coloured symbols first, then generic from the mana the
+    cost needs least), then sources in the order given, the least flexible first for coloured
+    symbols.
+    """
+    left = list(pool)
+    taken = empty_pool()
+    need = list(cost.colored)
+    # Coloured (and {C}) symbols from the pool.
+    for i in range(6):
+        use = min(need[i], left[i])
+        need[i] -= use
+        left[i] -= use
+        taken[i] += use
+    used: list[tuple[int, str]] = []
+    free = list(range(len(sources)))
+    # Coloured symbols from sources: the least flexible source that can make the colour.
+    for i in range(6):
+        while need[i]:
+            colour = COLORS[i]
+            best = -1
+            for k in free:
+                if colour in sources[k] and (best < 0 or len(sources[k]) < len(sources[best])):
+                    best = k
+            if best < 0:
+                return None
+            free.remove(best)
+            used.append((best, colour))
+            need[i] -= 1
+    generic = cost.generic
+    # Generic from the pool: colorless first, then the colours in reverse WUBRG order.
+    for i in (5, 4, 3, 2, 1, 0):
+        if not generic:
+            break
+        use = min(generic, left[i])
+        generic -= use
+        left[i] -= use
+        taken[i] += use
+    if generic > len(free):
+        return None
+    for k in free[:generic]:
+        used.append((k, _any_colour(sources[k])))
+    return taken, used
+
+
+def _any_colour(colours: frozenset[str]) -> str:
+    for c in "CWUBRG":
+        if c in colours:
+            return c
+    raise ValueError("a mana source with no colour")
+
+
+def can_pay(cost: ManaCost, pool: Sequence[int], sources: Sequence[frozenset[str]]) -> bool:
+    return plan_payment(cost, pool, sources) is not None

@@ -1,0 +1,77 @@
+"""Players losing, conceding and leaving the game (104, 800.4)."""
+
+from __future__ import annotations
+
+from manastack.state import GameState
+from manastack.zones import leave_battlefield
+
+
+def lose(g: GameState, pi: int, rule: str, why: str) -> None:
+    """104.3: the player loses; in a multiplayer game they leave it (800.4a)."""
+    pl = g.players[pi]
+    if pl.left:
+        return
+    pl.lost = True
+    g.emit("lose", f"{pl.name} loses the game: {why}", rule)
+    leave(g, pi)
+
+
+def concede(g: GameState, pi: int) -> None:
+    pl = g.players[pi]
+    if pl.left:
+        return
+    g.emit("concede", f"{pl.name} concedes", "104.3a")
+    pl.lost = True
+    leave(g, pi)
+
+
+def leave(g: GameState, pi: int) -> None:
+    """800.4a: everything the player owns leaves the game; their spells and abilities on the stack
+    cease to exist; what they control but don't own is exiled. The game ends when at most one
+    player is left (104.2a)."""
+    pl = g.players[pi]
+    pl.left = True
+    alive = [p.idx for p in g.players if not p.left]
+    if len(alive) <= 1:
+        g.game_over = True
+        g.winner = alive[0] if alive else None
+        g.pending = None
+        if alive:
+            g.emit("win", f"{g.pname(alive[0])} wins the game", "104.2a")
+        else:
+            g.emit("draw", "the game is a draw", "104.4a")
+        return
+    owned = [p for p in g.battlefield if p.owner == pi]
+    if owned:
+        g.battlefield = [p for p in g.battlefield if p.owner != pi]
+        if g.combat is not None:
+            from manastack.zones import remove_from_combat
+
+            for p in owned:
+                remove_from_combat(g, p.oid)
+        g.emit("leave", f"{len(owned)} permanent(s) owned by {pl.name} leave the game", "800.4a")
+    controlled = [p for p in g.battlefield if p.controller == pi]
+    leave_battlefield(g, controlled, "exile", "is exiled (its controller left)", "800.4a")
+    before = len(g.stack)
+    g.stack = [s for s in g.stack if s.controller != pi and (s.card is None or s.card.owner != pi)]
+    if len(g.stack) != before:
+        g.emit("leave", f"{pl.name}'s spells and abilities leave the stack", "800.4a")
+    g.triggered = [t for t in g.triggered if t.controller != pi]
+    g.delayed = [d for d in g.delayed if d.controller != pi]
+    if g.combat is not None:
+        c = g.combat
+        for a, d in list(c.attackers.items()):
+            if d == pi:
+                from manastack.zones import remove_from_combat
+
+                remove_from_combat(g, a)
+    if g.pending is not None and g.pending.player == pi:
+        g.pending = None
+        if g.resolving is not None:
+            g.resolving = None
+        if g.cast_snapshot is not None:
+            g.cast_snapshot = None
+    if g.priority_player == pi:
+        g.priority_player = g.next_player(pi)
+        g.priority_rule = "800.4a"
+    g.passes = 0

@@ -1,0 +1,1 @@
+"""Scenario files and the command language: parsing and validation into typed data."""

@@ -1,0 +1,607 @@
+"""Load scenario files into typed data; every problem is an ``InputError`` naming its line.
+
+The YAML is composed into nodes (which keep their line marks) and walked by hand against the
+contract's keys, never constructed into Python objects: so that errors point at lines, and so
+that hostile input (alias bombs, deep nesting, huge files) fails fast instead of expanding.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Literal, NoReturn
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from manastack.errors import InputError
+from manastack.scenario.commands import (
+    CardNames,
+    Command,
+    CommandSyntaxError,
+    Unparsed,
+    parse_command,
+)
+from manastack.scenario.model import (
+    REFUSAL_REASONS,
+    START,
+    Checkpoint,
+    Expectation,
+    ObjSpec,
+    PlayerExpect,
+    PlayerSetup,
+    Point,
+    PointSyntaxError,
+    Scenario,
+    ScriptItem,
+    ScriptLine,
+    Zone,
+    parse_point,
+)
+from manastack.steps import STEP_NAMES, Step
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""Larger files are refused before they are read."""
+MAX_NODES = 200_000
+"""Most YAML nodes one file may make the loader visit, aliases counted each time they are used."""
+MAX_DEPTH = 50
+"""Deepest nesting of lists and maps; the contract needs five levels."""
+MAX_REPEAT = 1000
+"""Largest N in ``N x Name``."""
+MAX_OBJECTS = 100_000
+"""Most objects (after ``N x`` expansion) in all the zones of one file."""
+
+RULESETS: tuple[str, ...] = ("current", "2004")
+
+SCENARIO_KEYS = (
+    "name",
+    "description",
+    "rules",
+    "seed",
+    "players",
+    "start",
+    "script",
+    "until",
+    "expect",
+)
+PLAYER_KEYS = ("life", "library", "hand", "battlefield", "graveyard", "exile", "mana_pool")
+PERMANENT_KEYS = (
+    "card",
+    "tapped",
+    "sick",
+    "damage",
+    "power",
+    "toughness",
+    "counters",
+    "controller",
+    "face_down",
+)
+STACK_KEYS = ("card", "controller", "face_down")
+CARD_KEYS = ("card",)
+EXPECT_KEYS = ("stack", "turn", "step", "active", "priority", "winner", "log")
+PLAYER_EXPECT_KEYS = (*PLAYER_KEYS, "lost")
+LINE_KEYS = ("at", "rejected")
+
+# A player may not be called like a key that shares a map with player names, or like a word
+# that stands where a name may stand (winner: draw, priority: none, attack with nothing).
+RESERVED_PLAYER_NAMES = frozenset(
+    {*EXPECT_KEYS, *LINE_KEYS, "expect", "none", "draw", "nothing", "description"}
+)
+_PLAYER_NAME = re.compile(r"^[^\W\d_][\w-]*$")
+_REPEAT = re.compile(r"^\s*([0-9]+)\s*[x×]\s+(\S.*?)\s*$", re.IGNORECASE)
+_INTEGER = re.compile(r"^[-+]?[0-9]+$")
+_MANA = re.compile(r"^[WUBRGC]*$")
+
+_NULL_TAG = "tag:yaml.org,2002:null"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+_ZoneKind = Literal["battlefield", "stack", "card"]
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: yaml.error.Mark) -> None:
+        super().__init__("too deep")
+        self.mark = mark
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses deep nesting long before Python's recursion limit."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _compose(text: str, source: str) -> Node | None:
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except _TooDeep as deep:
+        raise InputError(
+            source, deep.mark.line + 1, f"lists and maps nested more than {MAX_DEPTH} deep"
+        ) from None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        what = err.problem or err.context or "malformed YAML"
+        context = f" ({err.context})" if err.context and err.problem else ""
+        line = mark.line + 1 if mark is not None else None
+        raise InputError(source, line, f"malformed YAML: {what}{context}") from None
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise InputError(source, line, f"malformed YAML: {err.reason}") from None
+    except yaml.YAMLError as err:
+        raise InputError(source, None, f"malformed YAML: {err}") from None
+    except RecursionError:
+        raise InputError(source, None, "lists and maps nested too deep") from None
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a map"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    text = str(node.value)
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def _is_null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
+
+
+def _suggest(word: str, options: Collection[str]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Walk:
+    """Walks one file's nodes; counts what it visits so that hostile input stops early."""
+
+    def __init__(self, source: str, names: CardNames) -> None:
+        self.source = source
+        self.names = names
+        self.nodes = 0
+        self.objects = 0
+        self.players: tuple[str, ...] = ()
+
+    # --- basics ------------------------------------------------------------------------------
+
+    def fail(self, node: Node, message: str) -> NoReturn:
+        raise InputError(self.source, node.start_mark.line + 1, message)
+
+    def visit(self, node: Node) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            self.fail(node, f"the file makes more than {MAX_NODES} YAML nodes (repeated aliases?)")
+
+    def mapping(
+        self, node: Node, what: str, allowed: Sequence[str] | None
+    ) -> dict[str, tuple[Node, Node]]:
+        """Key -> (key node, value node); unknown or repeated keys are errors."""
+        self.visit(node)
+        if not isinstance(node, MappingNode):
+            self.fail(node, f"{what} must be a map of keys, got {_describe(node)}")
+        out: dict[str, tuple[Node, Node]] = {}
+        for key, value in node.value:
+            self.visit(key)
+            if key.tag == _MERGE_TAG:
+                self.fail(key, f"merge keys (<<) are not supported (in {what})")
+            if not isinstance(key, ScalarNode) or _is_null(key):
+                self.fail(key, f"a key in {what} must be a word, got {_describe(key)}")
+            name = str(key.value)
+            if name in out:
+                self.fail(key, f"{what} has the key {name!r} twice")
+            if allowed is not None and name not in allowed:
+                self.fail(
+                    key,
+                    f"unknown key {name!r} in {what}{_suggest(name, allowed)}; "
+                    f"the keys are: {', '.join(allowed)}",
+                )
+            out[name] = (key, value)
+        return out
+
+    def sequence(self, node: Node, what: str) -> list[Node]:
+        """A list; an empty value (``hand:``) is an empty list."""
+        self.visit(node)
+        if _is_null(node):
+            return []
+        if not isinstance(node, SequenceNode):
+            self.fail(node, f"{what} must be a list, got {_describe(node)}")
+        return list(node.value)
+
+    def scalar(self, node: Node, what: str) -> str:
+        """The text of a scalar exactly as written: ``608.2`` stays ``"608.2"``, not a float."""
+        self.visit(node)
+        if not isinstance(node, ScalarNode):
+            self.fail(node, f"{what} must be a single value, got {_describe(node)}")
+        if _is_null(node):
+            self.fail(node, f"{what} needs a value")
+        return str(node.value)
+
+    def text(self, node: Node, what: str) -> str:
+        value = self.scalar(node, what).strip()
+        if not value:
+            self.fail(node, f"{what} must not be empty")
+        return value
+
+    def integer(self, node: Node, what: str, least: int | None = None) -> int:
+        value = self.scalar(node, what).strip()
+        if not _INTEGER.match(value):
+            self.fail(node, f"{what} must be a whole number, got {_describe(node)}")
+        if len(value) > 12:
+            self.fail(node, f"{what} is too large: {_describe(node)}")
+        number = int(value)
+        if least is not None and number < least:
+            self.fail(node, f"{what} must be at least {least}, got {number}")
+        return number
+
+    def boolean(self, node: Node, what: str) -> bool:
+        value = self.scalar(node, what)
+        if node.tag != _BOOL_TAG:
+            self.fail(node, f"{what} must be true or false, got {_describe(node)}")
+        return value.lower() in ("true", "yes", "on", "y")
+
+    def point(self, node: Node, what: str) -> Point:
+        try:
+            return parse_point(self.text(node, what))
+        except PointSyntaxError as err:
+            self.fail(node, f"{what}: {err}")
+
+    def player(self, node: Node, what: str, also: Sequence[str] = ()) -> str:
+        """A player's name (exactly as under ``players``), or one of the words in ``also``."""
+        name = self.text(node, what)
+        if name in self.players or name in also:
+            return name
+        options = [*self.players, *also]
+        self.fail(
+            node,
+            f"{what}: {name!r} is not a player{_suggest(name, options)}; "
+            f"write one of: {', '.join(options)}",
+        )
+
+    # --- zones -------------------------------------------------------------------------------
+
+    def card(self, node: Node, what: str) -> tuple[str, int]:
+        """A card name, canonical spelling, and how many: ``3 x Swamp`` is three Swamps."""
+        text = " ".join(self.text(node, what).split())
+        count = 1
+        m = _REPEAT.match(text)
+        if m and text not in self.names:
+            digits, text = m.groups()
+            count = int(digits) if len(digits) <= 6 else MAX_REPEAT + 1
+            if not 1 <= count <= MAX_REPEAT:
+                self.fail(node, f"{what}: 'N x Name' needs N from 1 to {MAX_REPEAT}, got {digits}")
+        name = self.names.canonical(text)
+        if name is None:
+            hint = self.names.suggest(text)
+            did = f" (did you mean {', '.join(hint)}?)" if hint else ""
+            self.fail(node, f"{what}: unknown card {text!r}{did}")
+        self.objects += count
+        if self.objects > MAX_OBJECTS:
+            self.fail(node, f"the file sets up more than {MAX_OBJECTS} objects")
+        return name, count
+
+    def zone(self, node: Node, what: str, kind: _ZoneKind) -> Zone:
+        out: list[ObjSpec] = []
+        for item in self.sequence(node, what):
+            if isinstance(item, MappingNode):
+                out.extend(self.obj_map(item, what, kind))
+            else:
+                name, count = self.card(item, what)
+                out.extend([ObjSpec(name)] * count)
+        return tuple(out)
+
+    def obj_map(self, node: Node, what: str, kind: _ZoneKind) -> list[ObjSpec]:
+        allowed = {"battlefield": PERMANENT_KEYS, "stack": STACK_KEYS, "card": CARD_KEYS}[kind]
+        m = self.mapping(node, f"an entry of {what}", allowed)
+        if "card" not in m:
+            self.fail(node, f"an entry of {what} needs 'card: NAME'")
+        name, count = self.card(m["card"][1], what)
+        flags: dict[str, bool] = {}
+        numbers: dict[str, int] = {}
+        for key in ("tapped", "sick", "face_down"):
+            if key in m:
+                flags[key] = self.boolean(m[key][1], f"{key} in {what}")
+        for key, least in (("damage", 0), ("power", None), ("toughness", None)):
+            if key in m:
+                numbers[key] = self.integer(m[key][1], f"{key} in {what}", least)
+        counters = self.counters(m["counters"][1], what) if "counters" in m else None
+        controller = (
+            self.player(m["controller"][1], f"controller in {what}") if "controller" in m else None
+        )
+        spec = ObjSpec(
+            name,
+            tapped=flags.get("tapped"),
+            sick=flags.get("sick"),
+            damage=numbers.get("damage"),
+            power=numbers.get("power"),
+            toughness=numbers.get("toughness"),
+            counters=counters,
+            controller=controller,
+            face_down=flags.get("face_down"),
+        )
+        return [spec] * count
+
+    def counters(self, node: Node, what: str) -> dict[str, int]:
+        if _is_null(node):
+            return {}
+        out: dict[str, int] = {}
+        for name, (key, value) in self.mapping(node, f"counters in {what}", None).items():
+            kind = " ".join(name.split()).lower()
+            if not kind:
+                self.fail(key, f"counters in {what}: a counter needs a name, like +1/+1")
+            out[kind] = self.integer(value, f"the number of {name} counters", 0)
+        return out
+
+    def mana(self, node: Node, what: str) -> str:
+        """A mana pool: letters W U B R G C, any case, braces allowed (``{B}{B}`` is ``BB``)."""
+        if _is_null(node):
+            self.visit(node)
+            return ""
+        raw = self.scalar(node, what)
+        pool = re.sub(r"[\s{}]", "", raw).upper()
+        if not _MANA.match(pool):
+            self.fail(node, f"{what} must be mana symbols W U B R G C, like 'BB', got {raw!r}")
+        return pool
+
+    # --- scenario ----------------------------------------------------------------------------
+
+    def scenario(self, node: Node) -> Scenario:
+        m = self.mapping(node, "the scenario", SCENARIO_KEYS)
+        for required in ("name", "players"):
+            if required not in m:
+                self.fail(node, f"the scenario has no {required!r} key")
+        name = self.text(m["name"][1], "name")
+        players = self.setups(m["players"][1])
+        start = self.point(m["start"][1], "start") if "start" in m else None
+        until = self.point(m["until"][1], "until") if "until" in m else None
+        if until is not None and until < (start or START):
+            self.fail(m["until"][1], f"until ({until}) comes before the start ({start or START})")
+        rules = "current"
+        if "rules" in m:
+            rules = self.text(m["rules"][1], "rules")
+            if rules not in RULESETS:
+                self.fail(m["rules"][1], f"rules must be one of {', '.join(RULESETS)}")
+        script: list[ScriptItem] = []
+        if "script" in m:
+            script = [self.script_item(item) for item in self.sequence(m["script"][1], "script")]
+        return Scenario(
+            name=name,
+            rules=rules,
+            seed=self.integer(m["seed"][1], "seed") if "seed" in m else None,
+            players=players,
+            start=start,
+            script=tuple(script),
+            until=until,
+            expect=self.expectation(m["expect"][1], "expect") if "expect" in m else None,
+            source=self.source,
+            line=node.start_mark.line + 1,
+            description=self.text(m["description"][1], "description")
+            if "description" in m
+            else None,
+        )
+
+    def setups(self, node: Node) -> tuple[PlayerSetup, ...]:
+        m = self.mapping(node, "players", None)
+        if not m:
+            self.fail(node, "players must name at least one player")
+        seen: dict[str, str] = {}
+        for name, (key, _) in m.items():
+            if not _PLAYER_NAME.match(name):
+                self.fail(key, f"player name {name!r} must be one word: letters, digits, _ or -")
+            if name.lower() in RESERVED_PLAYER_NAMES:
+                self.fail(key, f"{name!r} can't be a player's name: it is a keyword")
+            if name.lower() in seen:
+                self.fail(key, f"players {seen[name.lower()]!r} and {name!r} differ only in case")
+            seen[name.lower()] = name
+        self.players = tuple(m)
+        return tuple(self.setup(name, key, value) for name, (key, value) in m.items())
+
+    def setup(self, name: str, key: Node, node: Node) -> PlayerSetup:
+        line = key.start_mark.line + 1
+        if _is_null(node):
+            self.visit(node)
+            return PlayerSetup(name, line=line)
+        where = f"players.{name}"
+        m = self.mapping(node, where, PLAYER_KEYS)
+
+        def zone(z: str) -> Zone:
+            kind: _ZoneKind = "battlefield" if z == "battlefield" else "card"
+            return self.zone(m[z][1], f"{where}.{z}", kind) if z in m else ()
+
+        return PlayerSetup(
+            name,
+            life=self.integer(m["life"][1], f"{where}.life") if "life" in m else 20,
+            library=zone("library") if "library" in m else None,
+            hand=zone("hand"),
+            battlefield=zone("battlefield"),
+            graveyard=zone("graveyard"),
+            exile=zone("exile"),
+            mana_pool=self.mana(m["mana_pool"][1], f"{where}.mana_pool")
+            if "mana_pool" in m
+            else "",
+            line=line,
+        )
+
+    def script_item(self, node: Node) -> ScriptItem:
+        line = node.start_mark.line + 1
+        m = self.mapping(node, "a script line", None)
+        if "expect" in m:
+            if len(m) > 1:
+                other = next(k for k in m if k != "expect")
+                self.fail(m[other][0], f"a checkpoint holds only 'expect:', not {other!r}")
+            return Checkpoint(self.expectation(m["expect"][1], "expect"), line)
+        who = [k for k in m if k not in LINE_KEYS]
+        if not who:
+            self.fail(node, "a script line must name its player, like 'alice: pass'")
+        for name in who:
+            if name not in self.players:
+                self.fail(
+                    m[name][0],
+                    f"{name!r} is not a player{_suggest(name, [*self.players, *LINE_KEYS])} "
+                    f"(the players are {', '.join(self.players)}) nor a key of a script line "
+                    f"({', '.join(LINE_KEYS)}, or expect for a checkpoint)",
+                )
+        if len(who) > 1:
+            self.fail(m[who[1]][0], f"a script line is one decision, by one player: {who}")
+        player = who[0]
+        rejected = self.rejected(m["rejected"][1]) if "rejected" in m else None
+        at = self.point(m["at"][1], "at") if "at" in m else None
+        value = m[player][1]
+        text = " ".join(self.text(value, f"{player}'s command").split())
+        try:
+            command: Command | Unparsed = parse_command(text, self.names)
+        except CommandSyntaxError as err:
+            if rejected not in (True, "unknown"):
+                self.fail(value, str(err))
+            # The contract lets a line check that an unknown command is refused.
+            command = Unparsed(text, err.problem)
+        return ScriptLine(player, command, text, at=at, rejected=rejected, line=line)
+
+    def rejected(self, node: Node) -> str | bool | None:
+        """``true`` (any refusal), one of the refusal words, or ``false`` (same as absent)."""
+        word = self.scalar(node, "rejected").strip()
+        if node.tag == _BOOL_TAG:
+            return True if self.boolean(node, "rejected") else None
+        if word.lower() in REFUSAL_REASONS:
+            return word.lower()
+        self.fail(
+            node,
+            f"rejected must be true or one of: {', '.join(REFUSAL_REASONS)}; got {word!r}"
+            f"{_suggest(word.lower(), REFUSAL_REASONS)}",
+        )
+
+    # --- expectations ------------------------------------------------------------------------
+
+    def expectation(self, node: Node, what: str) -> Expectation:
+        m = self.mapping(node, what, (*EXPECT_KEYS, *self.players))
+        lines = {k: key.start_mark.line + 1 for k, (key, _) in m.items()}
+        players = {
+            name: self.player_expect(m[name][0], m[name][1], f"{what}.{name}")
+            for name in self.players
+            if name in m
+        }
+        step: Step | None = None
+        if "step" in m:
+            word = self.text(m["step"][1], f"{what}.step")
+            try:
+                step = Step.parse(word)
+            except ValueError:
+                self.fail(
+                    m["step"][1], f"unknown step {word!r}; the steps are: {', '.join(STEP_NAMES)}"
+                )
+        log: tuple[str, ...] | None = None
+        if "log" in m:
+            log_node = m["log"][1]
+            # A single entry may stand without a list.
+            items: list[Node] = (
+                [log_node]
+                if isinstance(log_node, ScalarNode)
+                else self.sequence(log_node, f"{what}.log")
+            )
+            log = tuple(self.text(n, f"an entry of {what}.log") for n in items)
+        return Expectation(
+            players=players,
+            stack=self.zone(m["stack"][1], f"{what}.stack", "stack") if "stack" in m else None,
+            turn=self.integer(m["turn"][1], f"{what}.turn", 1) if "turn" in m else None,
+            step=step,
+            active=self.player(m["active"][1], f"{what}.active") if "active" in m else None,
+            priority=self.player(m["priority"][1], f"{what}.priority", ("none",))
+            if "priority" in m
+            else None,
+            winner=self.player(m["winner"][1], f"{what}.winner", ("none", "draw"))
+            if "winner" in m
+            else None,
+            log=log,
+            line=node.start_mark.line + 1,
+            lines=lines,
+        )
+
+    def player_expect(self, key: Node, node: Node, what: str) -> PlayerExpect:
+        m = self.mapping(node, what, PLAYER_EXPECT_KEYS)
+
+        def zone(z: str) -> Zone | None:
+            kind: _ZoneKind = "battlefield" if z == "battlefield" else "card"
+            return self.zone(m[z][1], f"{what}.{z}", kind) if z in m else None
+
+        return PlayerExpect(
+            life=self.integer(m["life"][1], f"{what}.life") if "life" in m else None,
+            library=zone("library"),
+            hand=zone("hand"),
+            battlefield=zone("battlefield"),
+            graveyard=zone("graveyard"),
+            exile=zone("exile"),
+            mana_pool=self.mana(m["mana_pool"][1], f"{what}.mana_pool")
+            if "mana_pool" in m
+            else None,
+            lost=self.boolean(m["lost"][1], f"{what}.lost") if "lost" in m else None,
+            line=key.start_mark.line + 1,
+            lines={k: kn.start_mark.line + 1 for k, (kn, _) in m.items()},
+        )
+
+
+def load_scenarios_text(text: str, source: str, card_names: Collection[str]) -> list[Scenario]:
+    """Scenarios from YAML text: one scenario, or a list under a top-level ``scenarios:``.
+
+    ``source`` names the text in errors. Card names are checked against ``card_names``.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise InputError(source, None, f"the file is larger than {MAX_FILE_BYTES} bytes")
+    root = _compose(text, source)
+    if root is None:
+        raise InputError(source, 1, "the file holds no scenario")
+    walk = _Walk(source, CardNames.of(card_names))
+    holds_list = isinstance(root, MappingNode) and any(
+        isinstance(k, ScalarNode) and k.value == "scenarios" for k, _ in root.value
+    )
+    if not holds_list:
+        return [walk.scenario(root)]
+    m = walk.mapping(root, "a file of scenarios", ("scenarios", "description"))
+    if "description" in m:
+        walk.text(m["description"][1], "description")
+    items = walk.sequence(m["scenarios"][1], "scenarios")
+    if not items:
+        walk.fail(m["scenarios"][0], "scenarios: the list is empty")
+    out: list[Scenario] = []
+    seen: dict[str, int] = {}
+    for item in items:
+        scenario = walk.scenario(item)
+        if scenario.name in seen:
+            walk.fail(
+                item,
+                f"two scenarios are named {scenario.name!r} (the first on line "
+                f"{seen[scenario.name]})",
+            )
+        seen[scenario.name] = scenario.line
+        out.append(scenario)
+    return out
+
+
+def load_scenarios(path: str | Path, card_names: Collection[str]) -> list[Scenario]:
+    """Scenarios from a ``*.scenario.yaml`` file; see ``load_scenarios_text``."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(
+                source, None, f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}"
+            )
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise InputError(source, None, f"can't read the file: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputError(source, line, "the file is not UTF-8 text") from None
+    return load_scenarios_text(text, source, card_names)

@@ -1,0 +1,134 @@
+"""Building a game: from decklists (a new game, 103) or from a described position (scenarios)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from manastack import cards, rulesets
+from manastack.mana import pool_from_text
+from manastack.state import Card, Combat, GameState, Permanent, Player
+from manastack.steps import Step
+
+DEFAULT_LIBRARY = ("Wastes",) * 20
+
+
+@dataclass
+class PermanentSpec:
+    """A permanent to put on the battlefield, with its status."""
+
+    card: str
+    tapped: bool = False
+    sick: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    controller: str | None = None
+    face_down: bool = False
+
+
+@dataclass
+class PlayerSpec:
+    """A player's starting position. Zones list card names, top of the library first."""
+
+    name: str
+    life: int = 20
+    library: Sequence[str] | None = None  # None: 20 Wastes
+    hand: Sequence[str] = ()
+    battlefield: Sequence[PermanentSpec | str] = ()
+    graveyard: Sequence[str] = ()
+    exile: Sequence[str] = ()
+    mana_pool: str = ""
+
+
+def new_game(
+    decks: Sequence[Sequence[str]],
+    names: Sequence[str] | None = None,
+    *,
+    seed: int = 0,
+    rules: str = "current",
+    first_player: int = 0,
+    hand_size: int = 7,
+) -> GameState:
+    """103: shuffle each library, draw opening hands, and begin turn 1 with ``first_player``.
+
+    Mulligans (103.5) are not offered yet: every player keeps seven.
+    """
+    if len(decks) < 2:
+        raise ValueError("a game needs at least two players (decks)")
+    rulesets.get(rules)
+    names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
+    if len(names) != len(decks) or len(set(names)) != len(names):
+        raise ValueError("give one distinct name per deck")
+    players = [Player(i, n) for i, n in enumerate(names)]
+    g = GameState(players, seed=seed, ruleset=rules)
+    for pi, deck in enumerate(decks):
+        defs = [cards.get(name) for name in deck]
+        players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
+    for pl in players:
+        g.rng.shuffle(pl.library)  # 103.3
+    g.active = g.first_player = first_player % len(players)
+    g.emit("setup", f"{g.pname(g.active)} plays first", "103.1")
+    for pl in players:
+        for _ in range(min(hand_size, len(pl.library))):
+            pl.hand.append(pl.library.pop())
+        g.emit("setup", f"{pl.name} draws an opening hand of {len(pl.hand)}", "103.5")
+    return g
+
+
+def from_position(
+    players: Sequence[PlayerSpec],
+    *,
+    seed: int = 0,
+    rules: str = "current",
+    turn: int = 1,
+    step: Step = Step.UNTAP,
+) -> GameState:
+    """A game at ``turn``/``step``, at the moment its active player would first receive priority
+    (the step's turn-based actions count as done; nothing earlier happens)."""
+    if len(players) < 2:
+        raise ValueError("a game needs at least two players")
+    rulesets.get(rules)
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise ValueError("player names must be distinct")
+    if turn < 1:
+        raise ValueError("turns are numbered from 1")
+    pls = [Player(i, spec.name, spec.life) for i, spec in enumerate(players)]
+    g = GameState(pls, seed=seed, ruleset=rules)
+    g.turn = turn
+    g.first_player = 0
+    g.active = (turn - 1) % len(pls)
+    g.step = step
+    for pi, spec in enumerate(players):
+        pl = pls[pi]
+        lib = DEFAULT_LIBRARY if spec.library is None else spec.library
+        pl.library = [Card(g.new_id(), pi, cards.get(n)) for n in reversed(list(lib))]
+        pl.hand = [Card(g.new_id(), pi, cards.get(n)) for n in spec.hand]
+        pl.graveyard = [Card(g.new_id(), pi, cards.get(n)) for n in spec.graveyard]
+        pl.exile = [Card(g.new_id(), pi, cards.get(n)) for n in spec.exile]
+        pl.pool = pool_from_text(spec.mana_pool)
+    for pi, spec in enumerate(players):
+        for entry in spec.battlefield:
+            ps = PermanentSpec(entry) if isinstance(entry, str) else entry
+            ctrl = pi if ps.controller is None else names.index(ps.controller)
+            card = Card(g.new_id(), pi, cards.get(ps.card))
+            oid = g.new_id()
+            perm = Permanent(oid, card, ctrl, oid)
+            perm.tapped = ps.tapped
+            perm.sick = ps.sick
+            perm.damage = ps.damage
+            perm.counters = dict(ps.counters) if ps.counters else None
+            perm.face_down = ps.face_down
+            g.battlefield.append(perm)
+    g.emit("setup", f"the game begins at turn {turn}, {step.label} step", None)
+    if step is Step.UNTAP:
+        g.stage = "end_step"
+    elif step is Step.CLEANUP:
+        g.stage = "cleanup_check"
+    else:
+        g.stage = "priority"
+        g.priority_player = g.active
+        g.priority_rule = "117.3a"
+    if step.is_combat:
+        g.combat = Combat()
+    return g
