@@ -1,0 +1,105 @@
+"""The ``manastack`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from manastack import cards
+from manastack.cardinfo import card_text
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from manastack.scenario.suite import failure_report, find_files, run_file
+
+    out = _console()
+    passed = failed = 0
+    files = list(find_files(args.paths))
+    if not files:
+        out.print("no scenario files found")
+        return 1
+    for path in files:
+        if not path.exists():
+            out.print(f"[red]ERROR[/] {path}: no such file")
+            failed += 1
+            continue
+        fo = run_file(path)
+        if fo.error is not None:
+            out.print(f"[red]ERROR[/] {fo.error}", markup=True)
+            failed += 1
+            continue
+        for r in fo.results:
+            if r.passed:
+                passed += 1
+                out.print(f"[green]PASS[/] {path}: {r.scenario.name}")
+            else:
+                failed += 1
+                out.print(f"[red]FAIL[/] {path}: {r.scenario.name}")
+                out.print(failure_report(r), markup=False)
+            if args.verbose and r.game is not None:
+                out.print(f"--- log of {r.scenario.name} ---", markup=False)
+                out.print(r.game.log_text(), markup=False)
+                out.print("")
+    out.print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    out = _console()
+    for pool, defs in cards.POOLS.items():
+        out.print(f"Pool {pool}:", markup=False)
+        for cd in defs:
+            cost = str(cd.cost) if cd.cost is not None else ""
+            pt = f" {cd.power}/{cd.toughness}" if cd.power is not None else ""
+            out.print(f"  {cd.name:<30} {cost:<12} {cd.type_line}{pt}", markup=False)
+    return 0
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    name = " ".join(args.name)
+    cd = cards.find(name)
+    if cd is None:
+        sugg = cards.suggest(name)
+        hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
+        print(f"manastack: unknown card {name!r}{hint}", file=sys.stderr)
+        return 2
+    _console().print(card_text(cd), markup=False)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
+    s.set_defaults(func=cmd_scenario)
+    c = sub.add_parser("cards", help="list the card pool")
+    c.set_defaults(func=cmd_cards)
+    c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
+    c1.add_argument("name", nargs="+")
+    c1.set_defaults(func=cmd_card)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,485 @@
+"""Running a scenario: set up the position, play the script with the contract's auto-pass rules,
+check checkpoints and the final expectations, and report the first difference in plain words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from manastack import cards, layers
+from manastack.actions import AssignDamage, FinishDeclaration, Pass
+from manastack.decisions import legal_actions
+from manastack.errors import IllegalAction, ManastackError
+from manastack.execute import Plans, execute, follow_order_plan, target_candidates
+from manastack.game import Game
+from manastack.mana import pool_text
+from manastack.scenario import commands as C
+from manastack.scenario.model import (
+    Checkpoint,
+    Expectation,
+    ObjSpec,
+    PlayerExpect,
+    Point,
+    Scenario,
+    ScriptLine,
+)
+from manastack.setup import PermanentSpec, PlayerSpec
+from manastack.state import Card, GameState, Kind, Permanent
+from manastack.steps import Step
+
+MAX_DECISIONS = 20_000  # a scenario that runs longer than this is stuck in a loop
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    passed: bool
+    failure: str | None = None
+    game: Game | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def log_text(self, tail: int | None = None) -> str:
+        if self.game is None:
+            return ""
+        lines = [str(e) for e in self.game.log]
+        if tail is not None:
+            lines = lines[-tail:]
+        return "\n".join(lines)
+
+
+class ScenarioFailure(Exception):
+    pass
+
+
+def _spec(o: ObjSpec) -> PermanentSpec:
+    return PermanentSpec(
+        card=o.card,
+        tapped=bool(o.tapped),
+        sick=bool(o.sick),
+        damage=o.damage or 0,
+        counters=dict(o.counters or {}),
+        controller=o.controller,
+        face_down=bool(o.face_down),
+    )
+
+
+def build(sc: Scenario) -> Game:
+    specs = [
+        PlayerSpec(
+            name=p.name,
+            life=p.life,
+            library=None if p.library is None else [o.card for o in p.library],
+            hand=[o.card for o in p.hand],
+            battlefield=[_spec(o) for o in p.battlefield],
+            graveyard=[o.card for o in p.graveyard],
+            exile=[o.card for o in p.exile],
+            mana_pool=p.mana_pool,
+        )
+        for p in sc.players
+    ]
+    start = sc.start or Point(1, Step.UNTAP)
+    halt = (sc.until.turn, sc.until.step) if sc.until else None
+    return Game.from_position(
+        specs, seed=sc.seed or 0, rules=sc.rules, turn=start.turn, step=start.step, halt_at=halt
+    )
+
+
+def run(sc: Scenario) -> Result:
+    try:
+        game = build(sc)
+    except (ManastackError, ValueError) as e:
+        return Result(sc, False, f"{sc.source}:{sc.line}: the setup is not valid: {e}")
+    try:
+        _play(sc, game)
+    except ScenarioFailure as f:
+        return Result(sc, False, str(f), game)
+    return Result(sc, True, None, game)
+
+
+def _where(game: Game) -> str:
+    g = game.state
+    return f"turn {g.turn} {g.step.label}"
+
+
+def _pending_text(game: Game) -> str:
+    d = game.decision
+    if d is None:
+        return "no decision is pending"
+    opts = legal_actions(game.state)
+    shown = "; ".join(describe_action(game.state, a) for a in opts[:12])
+    more = f" (+{len(opts) - 12} more)" if len(opts) > 12 else ""
+    return f"pending: {d.prompt} [{d.kind.value}]; legal options: {shown}{more}"
+
+
+def describe_action(g: GameState, a: object) -> str:
+    """An action in words, close to the command that would produce it."""
+    from manastack import actions as A
+
+    def card(cid: int) -> str:
+        for pl in g.players:
+            for z in (pl.hand, pl.exile, pl.graveyard):
+                for c in z:
+                    if c.cid == cid:
+                        return c.name
+        return f"card {cid}"
+
+    def obj(oid: int) -> str:
+        from manastack.targeting import describe
+
+        return describe(g, oid)
+
+    if isinstance(a, A.Pass):
+        return "pass"
+    if isinstance(a, A.PlayLand):
+        return f"play {card(a.cid)}"
+    if isinstance(a, A.CastSpell):
+        return f"cast {card(a.cid)}" + (" face down" if a.face_down else "")
+    if isinstance(a, A.ActivateAbility):
+        return f"activate {obj(a.oid)} ability {a.index + 1}"
+    if isinstance(a, A.ActivateMana):
+        return f"activate {obj(a.oid)} choosing {a.color}"
+    if isinstance(a, A.ChooseTarget):
+        return f"choose {obj(a.target)}"
+    if isinstance(a, A.PayMana):
+        return "pay"
+    if isinstance(a, A.Choose):
+        return f"choose {a.option}"
+    if isinstance(a, A.DeclareAttacker):
+        return f"attack with {obj(a.oid)} -> {g.pname(a.defender)}"
+    if isinstance(a, A.DeclareBlocker):
+        return f"block {obj(a.attacker)} with {obj(a.oid)}"
+    if isinstance(a, A.FinishDeclaration):
+        return "done (no more)"
+    if isinstance(a, A.AssignDamage):
+        return "assign " + ", ".join(f"{n} to {obj(t)}" for t, n in a.assignment)
+    if isinstance(a, A.PutTrigger):
+        return (
+            f"order {g.triggered[a.index].source_name}" if a.index < len(g.triggered) else "order"
+        )
+    if isinstance(a, A.Discard):
+        return f"discard {card(a.cid)}"
+    if isinstance(a, A.KeepLegend):
+        return f"choose {obj(a.oid)}"
+    if isinstance(a, A.TurnFaceUp):
+        return f"turn face up {g.permanent(a.oid).name if g.permanent(a.oid) else a.oid}"
+    if isinstance(a, A.SuspendCard):
+        return f"suspend {card(a.cid)}"
+    if isinstance(a, A.Concede):
+        return "concede"
+    return repr(a)
+
+
+def _reached(game: Game, at: Point | None) -> bool:
+    if at is None:
+        return True
+    return (game.turn, game.step) >= (at.turn, at.step)
+
+
+def _fail(
+    sc: Scenario, line: int, game: Game, msg: str, with_pending: bool = False
+) -> ScenarioFailure:
+    extra = f"\n  {_pending_text(game)}" if with_pending else ""
+    return ScenarioFailure(f"{sc.source}:{line}: at {_where(game)}: {msg}{extra}")
+
+
+def _play(sc: Scenario, game: Game) -> None:
+    plans = Plans()
+    script = list(sc.script)
+    i = 0
+    for _ in range(MAX_DECISIONS):
+        # Checkpoints and concessions happen as soon as they are next.
+        while i < len(script) and isinstance(script[i], Checkpoint):
+            cp = script[i]
+            assert isinstance(cp, Checkpoint)
+            _check(sc, game, cp.expect, cp.line, "checkpoint")
+            i += 1
+        line = script[i] if i < len(script) else None
+        assert line is None or isinstance(line, ScriptLine)
+        if line is not None and isinstance(line.command, C.Concede):
+            _do_line(sc, game, line, plans, script, i)
+            i += 1
+            continue
+        g = game.state
+        if g.game_over:
+            break
+        if g.halted:
+            if line is not None:
+                raise _fail(
+                    sc,
+                    line.line,
+                    game,
+                    f"the scenario reached `until: {sc.until}` before this line ran",
+                )
+            break
+        ask = g.pending
+        if ask is None:
+            raise _fail(sc, sc.line, game, "the game stopped without a decision")
+        asked = g.players[ask.player].name
+        if line is not None and line.player.lower() == asked.lower() and _reached(game, line.at):
+            _do_line(sc, game, line, plans, script, i)
+            i += 1
+            continue
+        # No line answers this decision: the contract's defaults.
+        if line is None and sc.until is None and ask.kind is Kind.PRIORITY and not g.stack:
+            break  # the next player would receive priority with an empty stack
+        if ask.kind is Kind.PRIORITY:
+            game.apply(Pass(ask.player))
+        elif ask.kind in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
+            game.apply(FinishDeclaration(ask.player))
+        elif ask.kind is Kind.ASSIGN_DAMAGE:
+            opts = legal_actions(g)
+            assert isinstance(opts[0], AssignDamage)
+            game.apply(opts[0])
+        elif ask.kind is Kind.ORDER_TRIGGERS and follow_order_plan(game, ask.player, plans):
+            pass
+        else:
+            at = line.line if line is not None else sc.line
+            nxt = f" (the next line is {line.player}'s: `{line.text}`)" if line else ""
+            raise _fail(
+                sc,
+                at,
+                game,
+                f"{asked} must decide ({ask.kind.value.replace('_', ' ')}) and no line "
+                f"answers it{nxt}",
+                with_pending=True,
+            )
+    else:
+        raise _fail(sc, sc.line, game, f"no end after {MAX_DECISIONS} decisions (a loop?)")
+    if i < len(script):
+        rest = script[i]
+        raise _fail(
+            sc,
+            rest.line,
+            game,
+            "the game ended before this line ran" if game.is_over else "this line never ran",
+            with_pending=not game.is_over,
+        )
+    if sc.expect is not None:
+        _check(sc, game, sc.expect, sc.expect.line or sc.line, "final expect")
+
+
+def _do_line(
+    sc: Scenario, game: Game, line: ScriptLine, plans: Plans, script: list[object], i: int
+) -> None:
+    g = game.state
+    try:
+        pi = game.player_index(line.player)
+    except IllegalAction:
+        raise _fail(sc, line.line, game, f"no player named {line.player}") from None
+    nxt = script[i + 1] if i + 1 < len(script) else None
+    more_blocks = (
+        isinstance(line.command, C.Block)
+        and isinstance(nxt, ScriptLine)
+        and isinstance(nxt.command, C.Block)
+        and nxt.player.lower() == line.player.lower()
+        and nxt.command.attacker is not None
+    )
+    try:
+        execute(game, pi, line.command, plans, finish_blocks=not more_blocks)
+    except IllegalAction as e:
+        if line.rejected is True or (isinstance(line.rejected, str) and line.rejected == e.reason):
+            return
+        if line.rejected:
+            raise _fail(
+                sc,
+                line.line,
+                game,
+                f"`{line.text}` was refused for `{e.reason}`, not `{line.rejected}`: {e}",
+            ) from None
+        raise _fail(sc, line.line, game, f"`{line.text}` was refused: {e}", True) from None
+    if line.rejected:
+        raise _fail(
+            sc,
+            line.line,
+            game,
+            f"`{line.text}` should have been refused ({line.rejected}) but was accepted",
+        )
+    del g
+
+
+# --- expectations ----------------------------------------------------------------------------
+
+
+def _names_of_cards(cs: Sequence[Card]) -> list[str]:
+    return [c.name for c in cs]
+
+
+def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> None:
+    g = game.state
+    problems: list[tuple[int, str]] = []
+
+    def bad(key: str, msg: str, lines: dict[str, int], default: int) -> None:
+        problems.append((lines.get(key, default), msg))
+
+    for name, pe in exp.players.items():
+        try:
+            pi = game.player_index(name)
+        except IllegalAction:
+            bad("players", f"no player named {name}", exp.lines, line)
+            continue
+        _check_player(g, pi, pe, lambda k, m: bad(k, m, pe.lines, pe.line or line))
+    if exp.stack is not None:
+        actual = [s.source_name for s in reversed(g.stack)]
+        want = [o.card for o in exp.stack]
+        if [a.lower() for a in actual] != [w.lower() for w in want]:
+            bad("stack", f"stack (top first): expected {want}, got {actual}", exp.lines, line)
+    if exp.turn is not None and exp.turn != g.turn:
+        bad("turn", f"turn: expected {exp.turn}, got {g.turn}", exp.lines, line)
+    if exp.step is not None and exp.step != g.step:
+        bad("step", f"step: expected {exp.step.label}, got {g.step.label}", exp.lines, line)
+    if exp.active is not None and exp.active.lower() != g.pname(g.active).lower():
+        bad(
+            "active",
+            f"active player: expected {exp.active}, got {g.pname(g.active)}",
+            exp.lines,
+            line,
+        )
+    if exp.priority is not None:
+        pend = g.pending
+        holder = (
+            g.pname(pend.player)
+            if pend is not None and pend.kind is Kind.PRIORITY and not g.game_over
+            else "none"
+        )
+        if exp.priority.lower() != holder.lower():
+            bad("priority", f"priority: expected {exp.priority}, got {holder}", exp.lines, line)
+    if exp.winner is not None:
+        if not g.game_over:
+            actual_w = "none"
+        elif g.winner is None:
+            actual_w = "draw"
+        else:
+            actual_w = g.pname(g.winner)
+        if exp.winner.lower() != actual_w.lower():
+            bad("winner", f"winner: expected {exp.winner}, got {actual_w}", exp.lines, line)
+    if exp.log is not None:
+        text = "\n".join(str(e) for e in g.log)
+        pos = 0
+        for sub in exp.log:
+            k = text.find(sub, pos)
+            if k < 0:
+                earlier = " (it appears earlier, out of order)" if sub in text else ""
+                bad("log", f"log: {sub!r} not found in order{earlier}", exp.lines, line)
+                break
+            pos = k + len(sub)
+    if problems:
+        ln, msg = problems[0]
+        more = f" (and {len(problems) - 1} more difference(s))" if len(problems) > 1 else ""
+        raise _fail(sc, ln, game, f"{what}: {msg}{more}")
+
+
+def _check_player(g: GameState, pi: int, pe: PlayerExpect, bad: object) -> None:
+    report = bad  # (key, message)
+    pl = g.players[pi]
+    who = pl.name
+    if pe.life is not None and pe.life != pl.life:
+        report("life", f"{who}'s life: expected {pe.life}, got {pl.life}")  # type: ignore[operator]
+    if pe.lost is not None and pe.lost != pl.lost:
+        report("lost", f"{who} lost: expected {pe.lost}, got {pl.lost}")  # type: ignore[operator]
+    if pe.mana_pool is not None:
+        want = sorted(pe.mana_pool.replace(" ", "").upper())
+        got = sorted(pool_text(pl.pool))
+        if want != got:
+            report(  # type: ignore[operator]
+                "mana_pool",
+                f"{who}'s mana pool: expected {''.join(want) or 'empty'!r}, "
+                f"got {''.join(got) or 'empty'!r}",
+            )
+    if pe.library is not None:
+        actual = list(reversed(_names_of_cards(pl.library)))
+        want_lib = [o.card for o in pe.library]
+        if [a.lower() for a in actual] != [w.lower() for w in want_lib]:
+            report("library", f"{who}'s library (top first): expected {want_lib}, got {actual}")  # type: ignore[operator]
+    for zone in ("hand", "graveyard", "exile"):
+        want_z: tuple[ObjSpec, ...] | None = getattr(pe, zone)
+        if want_z is None:
+            continue
+        actual_z = _names_of_cards(getattr(pl, zone))
+        if Counter(a.lower() for a in actual_z) != Counter(o.card.lower() for o in want_z):
+            report(
+                zone,
+                f"{who}'s {zone}: expected {sorted(o.card for o in want_z)}, "  # type: ignore[operator]
+                f"got {sorted(actual_z)}",
+            )
+    if pe.battlefield is not None:
+        perms = [p for p in g.battlefield if p.card.owner == pi]
+        msg = _match_battlefield(g, perms, list(pe.battlefield))
+        if msg:
+            report("battlefield", f"{who}'s battlefield: {msg}")  # type: ignore[operator]
+
+
+def _fields(g: GameState, p: Permanent) -> dict[str, object]:
+    pw, tg = layers.power_toughness(g, p) if layers.is_creature(p) else (None, None)
+    return {
+        "tapped": p.tapped,
+        "sick": p.sick,
+        "damage": p.damage,
+        "power": pw,
+        "toughness": tg,
+        "counters": {k: v for k, v in (p.counters or {}).items() if v},
+        "controller": g.pname(p.controller),
+        "face_down": p.face_down,
+    }
+
+
+def _spec_fields(o: ObjSpec) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for k in ("tapped", "sick", "damage", "power", "toughness", "controller", "face_down"):
+        v = getattr(o, k)
+        if v is not None:
+            out[k] = v
+    if o.counters is not None:
+        out["counters"] = {k: v for k, v in o.counters.items() if v}
+    return out
+
+
+def _fits(g: GameState, p: Permanent, o: ObjSpec) -> bool:
+    if p.name.lower() != o.card.lower():
+        return False
+    actual = _fields(g, p)
+    for k, v in _spec_fields(o).items():
+        a = actual[k]
+        if k == "controller":
+            if str(a).lower() != str(v).lower():
+                return False
+        elif a != v:
+            return False
+    return True
+
+
+def _match_battlefield(g: GameState, perms: list[Permanent], want: list[ObjSpec]) -> str | None:
+    names_actual = Counter(p.name.lower() for p in perms)
+    names_want = Counter(o.card.lower() for o in want)
+    if names_actual != names_want:
+        return f"expected {sorted(o.card for o in want)}, got {sorted(p.name for p in perms)}"
+    # Same names: now match the fields, trying every pairing (the lists are short).
+    used = [False] * len(perms)
+
+    def place(k: int) -> bool:
+        if k == len(want):
+            return True
+        for j, p in enumerate(perms):
+            if not used[j] and _fits(g, p, want[k]):
+                used[j] = True
+                if place(k + 1):
+                    return True
+                used[j] = False
+        return False
+
+    if place(0):
+        return None
+    for o in want:
+        cands = [p for p in perms if p.name.lower() == o.card.lower()]
+        if not any(_fits(g, p, o) for p in cands):
+            wanted = _spec_fields(o)
+            got = [{k: _fields(g, p)[k] for k in wanted} for p in cands]
+            return f"{o.card}: expected {wanted}, got {got if len(got) > 1 else got[0]}"
+    return "the permanents' fields can't all be matched at once"
+
+
+def card_names() -> list[str]:
+    return cards.names()
+
+
+__all__ = ["Result", "build", "card_names", "describe_action", "run", "target_candidates"]

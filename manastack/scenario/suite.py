@@ -1,0 +1,61 @@
+"""Finding and running scenario files; one report format for the CLI and the pytest plugin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from manastack import cards
+from manastack.errors import InputError
+from manastack.scenario.commands import CardNames
+from manastack.scenario.loader import load_scenarios
+from manastack.scenario.model import Scenario
+from manastack.scenario.runner import Result, run
+
+SUFFIX = ".scenario.yaml"
+_NAMES: CardNames | None = None
+
+
+def card_names() -> CardNames:
+    global _NAMES
+    if _NAMES is None:
+        _NAMES = CardNames(cards.names())
+    return _NAMES
+
+
+def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            yield from sorted(p.rglob(f"*{SUFFIX}"))
+        else:
+            yield p
+
+
+@dataclass
+class FileOutcome:
+    path: Path
+    error: InputError | None
+    results: list[Result]
+
+
+def load(path: Path) -> list[Scenario]:
+    return load_scenarios(path, card_names())
+
+
+def run_file(path: Path) -> FileOutcome:
+    try:
+        scenarios = load(path)
+    except InputError as e:
+        return FileOutcome(path, e, [])
+    return FileOutcome(path, None, [run(sc) for sc in scenarios])
+
+
+def failure_report(r: Result, tail: int = 15) -> str:
+    """The first difference, the decision pending if a line was missing, and the log's tail."""
+    lines = [r.failure or "failed"]
+    if r.game is not None:
+        lines.append(f"  last {tail} log lines:")
+        lines.extend(f"    {e}" for e in r.game.log[-tail:])
+    return "\n".join(lines)
