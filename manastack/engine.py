@@ -46,6 +46,8 @@ def advance(g: GameState) -> None:
             give_priority(g)
         elif st == "begin_step":
             turn.begin_step(g)
+        elif st == "setup_untap":
+            turn.begin_step(g, keep_sick=True)
         elif st == "end_step":
             turn.end_step(g)
         elif st == "cleanup_check":

@@ -84,7 +84,8 @@ def from_position(
     step: Step = Step.UNTAP,
 ) -> GameState:
     """A game at ``turn``/``step``, at the moment its active player would first receive priority
-    (the step's turn-based actions count as done; nothing earlier happens)."""
+    (the step's turn-based actions count as done; nothing earlier happens). A step without
+    priority (untap, cleanup) begins at its start instead, so its turn-based actions happen."""
     if len(players) < 2:
         raise ValueError("a game needs at least two players")
     rulesets.get(rules)
@@ -122,9 +123,11 @@ def from_position(
             g.battlefield.append(perm)
     g.emit("setup", f"the game begins at turn {turn}, {step.label} step", None)
     if step is Step.UNTAP:
-        g.stage = "end_step"
+        # A step without priority begins at its start: its turn-based actions happen, except
+        # that permanents set up as summoning sick stay so (they arrived this turn).
+        g.stage = "setup_untap"
     elif step is Step.CLEANUP:
-        g.stage = "cleanup_check"
+        g.stage = "begin_step"
     else:
         g.stage = "priority"
         g.priority_player = g.active

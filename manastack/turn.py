@@ -12,7 +12,7 @@ NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
 MAX_HAND = 7
 
 
-def begin_step(g: GameState) -> None:
+def begin_step(g: GameState, keep_sick: bool = False) -> None:
     """Do the step's turn-based actions, then give the active player priority (117.3a), or,
     for a step without priority, go straight on."""
     step = g.step
@@ -30,7 +30,8 @@ def begin_step(g: GameState) -> None:
             pl.lands_played = 0
         for p in g.battlefield:
             if p.controller == g.active:
-                p.sick = False  # 302.6: controlled continuously since this turn began
+                if not keep_sick:
+                    p.sick = False  # 302.6: controlled continuously since this turn began
                 if p.tapped:
                     p.tapped = False
         g.emit("untap", f"{ap.name} untaps their permanents", "502.3")
