@@ -35,7 +35,8 @@ class Decklist:
     def cards(self) -> list[str]:
         """Every card, one name per card, in file order.
 
-        >>> parse_decklist("2 Forest\\n1x Grizzly Bears", "deck", ["Forest", "Grizzly Bears"]).cards()
+        >>> deck = parse_decklist("2 Forest\\n1x Grizzly Bears", "d", ["Forest", "Grizzly Bears"])
+        >>> deck.cards()
         ['Forest', 'Forest', 'Grizzly Bears']
         """
         return [name for n, name in self.entries for _ in range(n)]

@@ -273,7 +273,10 @@ class _Walk:
 
     def card(self, node: Node, what: str) -> tuple[str, int]:
         """A card name, canonical spelling, and how many: ``3 x Swamp`` is three Swamps."""
-        text = " ".join(self.text(node, what).split())
+        return self.card_text(self.text(node, what), node, what)
+
+    def card_text(self, raw: str, node: Node, what: str) -> tuple[str, int]:
+        text = " ".join(raw.split())
         count = 1
         m = _REPEAT.match(text)
         if m and text not in self.names:
@@ -293,13 +296,39 @@ class _Walk:
 
     def zone(self, node: Node, what: str, kind: _ZoneKind) -> Zone:
         out: list[ObjSpec] = []
-        for item in self.sequence(node, what):
+        items = self.sequence(node, what)
+        i = 0
+        while i < len(items):
+            item = items[i]
             if isinstance(item, MappingNode):
                 out.extend(self.obj_map(item, what, kind))
+                i += 1
+                continue
+            if isinstance(item, SequenceNode):
+                self.fail(item, f"an entry of {what} must be a card name or a map, got a list")
+            take = self.comma_name(items, i)
+            if take > 1:
+                for extra in items[i + 1 : i + take]:
+                    self.visit(extra)
+                text = ", ".join(str(n.value).strip() for n in items[i : i + take])
+                name, count = self.card_text(text, item, what)
             else:
                 name, count = self.card(item, what)
-                out.extend([ObjSpec(name)] * count)
+            out.extend([ObjSpec(name)] * count)
+            i += take
         return tuple(out)
+
+    def comma_name(self, items: Sequence[Node], i: int) -> int:
+        """How many plain items from ``i`` make one name: in ``[Thalia, Guardian of Thraben]``
+        YAML splits at the comma, but the contract says such a name stays one name."""
+        for span in range(min(self.names.max_commas + 1, len(items) - i), 1, -1):
+            part = items[i : i + span]
+            if all(isinstance(n, ScalarNode) and n.style is None for n in part):
+                text = ", ".join(str(n.value).strip() for n in part)
+                m = _REPEAT.match(text)
+                if text in self.names or (m is not None and m.group(2) in self.names):
+                    return span
+        return 1
 
     def obj_map(self, node: Node, what: str, kind: _ZoneKind) -> list[ObjSpec]:
         allowed = {"battlefield": PERMANENT_KEYS, "stack": STACK_KEYS, "card": CARD_KEYS}[kind]
