@@ -18,25 +18,40 @@ def uses_of_stack(cd: CardDef) -> list[tuple[str, str]]:
     if cd.is_land:
         out.append(("playing it", "no stack: playing a land is a special action [116.2a]"))
     else:
-        out.append(("casting it", "uses the stack: a spell is put on the stack as it is cast "
-                                  "[601.2a]"))
+        out.append(
+            ("casting it", "uses the stack: a spell is put on the stack as it is cast [601.2a]")
+        )
     for ab in cd.abilities:
         if isinstance(ab, ManaAbility):
             out.append((ab.text, "no stack: a mana ability resolves immediately [605.3b]"))
         elif isinstance(ab, ActivatedAbility):
             out.append((ab.text, "uses the stack: an activated ability [602.2a]"))
         elif isinstance(ab, TriggeredAbility):
-            out.append((ab.text, "uses the stack: a triggered ability, put on the stack the "
-                                 "next time a player would receive priority [603.3]"))
+            out.append(
+                (
+                    ab.text,
+                    "uses the stack: a triggered ability, put on the stack the "
+                    "next time a player would receive priority [603.3]",
+                )
+            )
         elif isinstance(ab, StaticAbility):
             out.append((ab.text, "no stack: a static ability just applies [604.1]"))
     if cd.morph is not None:
-        out.append((f"Morph {cd.morph}", "casting it face down uses the stack [702.37c]; turning "
-                                         "it face up is a special action, no stack [116.2b]"))
+        out.append(
+            (
+                f"Morph {cd.morph}",
+                "casting it face down uses the stack [702.37c]; turning "
+                "it face up is a special action, no stack [116.2b]",
+            )
+        )
     if cd.suspend is not None:
-        out.append((f"Suspend {cd.suspend.time}—{cd.suspend.cost}",
-                    "exiling it from your hand is a special action, no stack [116.2f]; its "
-                    "time-counter abilities trigger and use the stack [702.62a]"))
+        out.append(
+            (
+                f"Suspend {cd.suspend.time}—{cd.suspend.cost}",
+                "exiling it from your hand is a special action, no stack [116.2f]; its "
+                "time-counter abilities trigger and use the stack [702.62a]",
+            )
+        )
     return out
 
 

@@ -130,7 +130,9 @@ def pay_cost(
             assert isinstance(ab, ManaAbility)
             if ab.cost.tap and not can_tap(g, p):
                 why = "is tapped" if p.tapped else "is summoning sick (302.6)"
-                raise IllegalAction("cost", f"{p.name} {why}", "302.6" if not p.tapped else "602.2b")
+                raise IllegalAction(
+                    "cost", f"{p.name} {why}", "302.6" if not p.tapped else "602.2b"
+                )
             srcs.append((p, idx, frozenset(ab.colors)))
     plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
     if plan is None:
@@ -293,9 +295,7 @@ def cast_refusal(
                 return IllegalAction("target", f"{cd.name} has no legal {spec.text}", "601.2c")
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
-        return IllegalAction(
-            "cost", f"{g.pname(pi)} can't pay {cost} for {cd.name}", "601.2h"
-        )
+        return IllegalAction("cost", f"{g.pname(pi)} can't pay {cost} for {cd.name}", "601.2h")
     return None
 
 
@@ -369,12 +369,25 @@ def pay(g: GameState, a: PayMana) -> None:
     item = g.stack_item(pend.context["item"])
     assert item is not None
     cost: ManaCost = pend.context["cost"]
-    src_perm = g.permanent(item.source_oid) if item.kind == "activated" else None
+    src_perm = (
+        g.permanent(item.source_oid)
+        if item.kind == "activated" and item.source_oid is not None
+        else None
+    )
     ability = item.ability if isinstance(item.ability, ActivatedAbility) else None
     exclude = src_perm.oid if src_perm is not None and ability and ability.cost.tap else None
-    if ability is not None and src_perm is None and (ability.cost.tap or ability.cost.sacrifice_self):
+    if (
+        ability is not None
+        and src_perm is None
+        and (ability.cost.tap or ability.cost.sacrifice_self)
+    ):
         raise IllegalAction("cost", f"{item.source_name} is gone; its cost can't be paid", "602.2b")
-    if ability is not None and src_perm is not None and ability.cost.tap and not can_tap(g, src_perm):
+    if (
+        ability is not None
+        and src_perm is not None
+        and ability.cost.tap
+        and not can_tap(g, src_perm)
+    ):
         raise IllegalAction("cost", f"{src_perm.name} can't be tapped now", "302.6")
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude)
     if ability is not None and src_perm is not None:
@@ -391,8 +404,9 @@ def pay(g: GameState, a: PayMana) -> None:
         shown = "a face-down spell" if item.face_down else item.source_name
         g.emit("cast", f"{g.pname(a.player)} has cast {shown}", "601.2i")
     else:
-        g.emit("activate", f"{g.pname(a.player)} has activated {item.source_name}'s ability",
-               "602.2i")
+        g.emit(
+            "activate", f"{g.pname(a.player)} has activated {item.source_name}'s ability", "602.2i"
+        )
     g.priority_player = a.player
     g.priority_rule = "117.3c"
     g.stage = "priority"
@@ -411,9 +425,7 @@ def cancel(g: GameState) -> GameState:
 # --- activated abilities (602) ---------------------------------------------------------------
 
 
-def activation_refusal(
-    g: GameState, pi: int, p: Permanent, index: int
-) -> IllegalAction | None:
+def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> IllegalAction | None:
     abilities = () if p.face_down else p.card.cdef.abilities
     if not 0 <= index < len(abilities):
         return IllegalAction("unknown", f"{p.name} has no ability {index + 1}", "602.1")
@@ -452,8 +464,14 @@ def activate(g: GameState, a: ActivateAbility) -> None:
     assert isinstance(ab, ActivatedAbility)
     g.cast_snapshot = g.clone()
     item = StackItem(
-        g.new_id(), "activated", a.player, p.name, ab.effects, ab.targets,
-        source_oid=p.oid, ability=ab,
+        g.new_id(),
+        "activated",
+        a.player,
+        p.name,
+        ab.effects,
+        ab.targets,
+        source_oid=p.oid,
+        ability=ab,
     )
     item.data = {"keywords": layers.keywords(g, p)}
     g.stack.append(item)

@@ -22,9 +22,7 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
     if p.tapped:
         return IllegalAction("combat", f"{p.name} is tapped and can't attack", "508.1a")
     if p.sick and not layers.has(p, "haste"):
-        return IllegalAction(
-            "combat", f"{p.name} has summoning sickness and can't attack", "302.6"
-        )
+        return IllegalAction("combat", f"{p.name} has summoning sickness and can't attack", "302.6")
     if layers.has(p, "defender"):
         return IllegalAction("combat", f"{p.name} has defender and can't attack", "702.3b")
     return None
@@ -34,7 +32,8 @@ def possible_attackers(g: GameState) -> list[Permanent]:
     c = g.combat
     declared = c.attackers if c else {}
     return [
-        p for p in g.battlefield
+        p
+        for p in g.battlefield
         if p.oid not in declared and p.controller == g.active and attack_refusal(g, p) is None
     ]
 
@@ -90,9 +89,9 @@ def finish_attackers(g: GameState) -> None:
 # --- blockers (509.1) ------------------------------------------------------------------------
 
 
-def block_refusal(g: GameState, pi: int, blocker: Permanent, attacker: Permanent) -> (
-    IllegalAction | None
-):
+def block_refusal(
+    g: GameState, pi: int, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
     c = g.combat
     assert c is not None
     if blocker.controller != pi or not layers.is_creature(blocker):
@@ -304,7 +303,8 @@ def begin_damage(g: GameState, first_step: bool) -> None:
             continue
         if needs_assignment(g, a):
             g.pending = Pending(
-                Kind.ASSIGN_DAMAGE, g.active,
+                Kind.ASSIGN_DAMAGE,
+                g.active,
                 {"attacker": aoid, "chosen": chosen, "first": first_step},
             )
             return
@@ -316,8 +316,9 @@ def assign(g: GameState, a: AssignDamage) -> None:
     pend = g.pending
     assert pend is not None and pend.kind is Kind.ASSIGN_DAMAGE
     if a.attacker != pend.context["attacker"]:
-        raise IllegalAction("target", "that is not the creature whose damage is being assigned",
-                            "510.1c")
+        raise IllegalAction(
+            "target", "that is not the creature whose damage is being assigned", "510.1c"
+        )
     att = g.permanent(a.attacker)
     assert att is not None
     err = assignment_refusal(g, att, a.assignment)

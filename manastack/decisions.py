@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manastack import casting, combat, layers, special, targeting
+from manastack import casting, combat, special, targeting
 from manastack.actions import (
     Action,
     ActivateAbility,
@@ -97,7 +97,11 @@ def legal_actions(g: GameState) -> list[Action]:
     if k is Kind.PAY_MANA:
         item = g.stack_item(ctx["item"])
         exclude = None
-        if item is not None and isinstance(item.ability, ActivatedAbility) and item.ability.cost.tap:
+        if (
+            item is not None
+            and isinstance(item.ability, ActivatedAbility)
+            and item.ability.cost.tap
+        ):
             exclude = item.source_oid
         if casting.can_afford(g, pi, ctx["cost"], exclude):
             return [PayMana(pi)]
@@ -189,6 +193,3 @@ def is_mana_only(a: Action) -> bool:
     from manastack.actions import ActivateMana
 
     return isinstance(a, ActivateMana)
-
-
-__all__ = ["Decision", "describe", "is_mana_only", "layers", "legal_actions", "priority_actions"]

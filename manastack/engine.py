@@ -8,6 +8,8 @@ repeated), then triggered abilities go on the stack, until neither happens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from manastack import casting, combat, sba, special, stack, triggers, turn
 from manastack.actions import (
     Action,
@@ -162,8 +164,7 @@ def _pass(g: GameState, a: Action) -> None:
         stack.resolve_top(g)
         _after_resolution(g)
         return
-    g.emit("step", f"all players passed with an empty stack: the {g.step.label} step ends",
-           "117.4")
+    g.emit("step", f"all players passed with an empty stack: the {g.step.label} step ends", "117.4")
     if g.step is Step.CLEANUP:
         g.stage = "cleanup_again"
     turn.end_step(g)
@@ -328,8 +329,7 @@ def _cast_or_decline(g: GameState, a: Action) -> None:
         _after_resolution(g)
 
 
-_H = dict[tuple[Kind, type], object]
-_HANDLERS: dict[tuple[Kind, type], object] = {
+_HANDLERS: dict[tuple[Kind, type], Callable[[GameState, Action], None]] = {
     (Kind.PRIORITY, Pass): _pass,
     (Kind.PRIORITY, PlayLand): _play_land,
     (Kind.PRIORITY, CastSpell): _cast,

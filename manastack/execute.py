@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manastack import casting, layers, targeting
+from manastack import casting, targeting
 from manastack.actions import (
-    Action,
     ActivateAbility,
     ActivateMana,
     AssignDamage,
@@ -44,8 +43,12 @@ class Plans:
 
 
 def execute(
-    game: Game, pi: int, cmd: C.Command | C.Unparsed, plans: Plans | None = None,
-    *, finish_blocks: bool = True,
+    game: Game,
+    pi: int,
+    cmd: C.Command | C.Unparsed,
+    plans: Plans | None = None,
+    *,
+    finish_blocks: bool = True,
 ) -> None:
     """Carry out ``cmd`` for player ``pi`` atomically."""
     if isinstance(cmd, C.Unparsed):
@@ -181,11 +184,13 @@ def target_candidates(g: GameState, ref: C.Ref) -> list[int]:
             out.append(player_target(pi))
     name = ref.name.lower()
     out.extend(
-        p.oid for p in g.battlefield
+        p.oid
+        for p in g.battlefield
         if p.name.lower() == name and _matches_controller(g, ref, p.controller)
     )
     out.extend(
-        s.oid for s in reversed(g.stack)
+        s.oid
+        for s in reversed(g.stack)
         if s.source_name.lower() == name and _matches_controller(g, ref, s.controller)
     )
     return out
@@ -243,7 +248,7 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
         cid = g.pending.context["cid"]
         card = next((c for c in g.players[pi].exile if c.cid == cid), None)
         if card is None or card.name.lower() != cmd.card.name.lower():
-            raise IllegalAction("target", f"you may cast only the suspended card now", "702.62a")
+            raise IllegalAction("target", "you may cast only the suspended card now", "702.62a")
         game.apply(CastSpell(pi, cid))
     else:
         _expect(game, pi, (Kind.PRIORITY,), "cast a spell")
@@ -254,14 +259,15 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
 def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
     g = game.state
     ask = _ask(game)
-    mana_ok = ask is not None and ask[1] == pi and ask[0] in (
-        Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE
+    mana_ok = (
+        ask is not None
+        and ask[1] == pi
+        and ask[0] in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE)
     )
     if not mana_ok:
         _expect(game, pi, (Kind.PRIORITY,), "activate an ability")
     candidates = [
-        p for p in g.battlefield
-        if p.controller == pi and p.name.lower() == cmd.card.name.lower()
+        p for p in g.battlefield if p.controller == pi and p.name.lower() == cmd.card.name.lower()
     ]
     if not candidates:
         raise IllegalAction("unknown", f"{g.pname(pi)} controls no {cmd.card.name}", None)
@@ -269,7 +275,8 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
     for p in candidates:
         abilities = p.card.cdef.abilities if not p.face_down else ()
         indexes = (
-            [cmd.ability - 1] if cmd.ability is not None
+            [cmd.ability - 1]
+            if cmd.ability is not None
             else [i for i, a in enumerate(abilities) if not _is_static(a)]
         )
         for idx in indexes:
@@ -305,8 +312,14 @@ def _is_static(ab: object) -> bool:
 def _colour(ab: ManaAbility, choices: tuple[str, ...]) -> str:
     if choices:
         c = choices[0].strip().upper()
-        names = {"WHITE": "W", "BLUE": "U", "BLACK": "B", "RED": "R", "GREEN": "G",
-                 "COLORLESS": "C"}
+        names = {
+            "WHITE": "W",
+            "BLUE": "U",
+            "BLACK": "B",
+            "RED": "R",
+            "GREEN": "G",
+            "COLORLESS": "C",
+        }
         c = names.get(c, c)
         if c not in ab.colors:
             raise IllegalAction("target", f"this ability can't add {{{c}}}", "605.1a")
@@ -333,7 +346,7 @@ def _attack(game: Game, pi: int, cmd: C.Attack) -> None:
         if _ask(game) != (Kind.DECLARE_ATTACKERS, pi):
             raise IllegalAction("combat", f"{ref} can't attack", "508.1a")
         declared = g.combat.attackers if g.combat else {}
-        oid = _permanent(g, pi, ref, lambda p: p.oid not in declared, "creature")
+        oid = _permanent(g, pi, ref, lambda p: p.oid not in declared, "creature")  # noqa: B023
         game.apply(DeclareAttacker(pi, oid, d))
     if _ask(game) == (Kind.DECLARE_ATTACKERS, pi):
         game.apply(FinishDeclaration(pi))
@@ -350,7 +363,7 @@ def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
                 raise IllegalAction("combat", f"{ref} can't block now", "509.1a")
             g = game.state
             blocking = g.combat.blockers if g.combat else {}
-            oid = _permanent(g, pi, ref, lambda p: p.oid not in blocking, "creature")
+            oid = _permanent(g, pi, ref, lambda p: p.oid not in blocking, "creature")  # noqa: B023
             game.apply(DeclareBlocker(pi, oid, att))
         if not finish:
             return
@@ -424,7 +437,3 @@ def _ref(text: str) -> C.Ref:
     if m:
         return C.Ref(m.group(2), m.group(1))
     return C.Ref(text)
-
-
-def layers_used() -> None:  # keep the import explicit for readers: P/T come from layers
-    _ = layers

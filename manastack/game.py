@@ -45,9 +45,7 @@ class Game:
         first_player: int = 0,
     ) -> Game:
         """A new game between decklists (card names), shuffled with ``seed``."""
-        return cls(
-            setup.new_game(decks, names, seed=seed, rules=rules, first_player=first_player)
-        )
+        return cls(setup.new_game(decks, names, seed=seed, rules=rules, first_player=first_player))
 
     @classmethod
     def from_position(
@@ -176,7 +174,8 @@ class Game:
             "battlefield": [self._perm_view(p, player) for p in g.battlefield],
             "stack": [
                 {
-                    "name": "face-down spell" if s.face_down and s.controller != player
+                    "name": "face-down spell"
+                    if s.face_down and s.controller != player
                     else s.source_name,
                     "kind": s.kind,
                     "controller": s.controller,

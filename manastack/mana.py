@@ -72,7 +72,9 @@ class ManaCost:
                 colored[COLOR_INDEX[s]] += 1
             else:
                 raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
-        return cls(generic, (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]), x)
+        return cls(
+            generic, (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]), x
+        )
 
     @property
     def mana_value(self) -> int:

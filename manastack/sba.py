@@ -50,7 +50,7 @@ def check(g: GameState) -> bool:
     if not (losers or to_graveyard or to_destroy or annihilate):
         return False
 
-    for pi, rule, why in losers:
+    for _pi, rule, why in losers:
         g.emit("sba", f"state-based action: {why}", rule)
     for p in annihilate:
         assert p.counters is not None
@@ -79,9 +79,7 @@ def check(g: GameState) -> bool:
     return True
 
 
-def _legend_rule(
-    g: GameState, already: set[int]
-) -> list[tuple[Permanent, str, str]] | None:
+def _legend_rule(g: GameState, already: set[int]) -> list[tuple[Permanent, str, str]] | None:
     """704.5j: a player with two or more legendary permanents of one name chooses one to keep."""
     out: list[tuple[Permanent, str, str]] = []
     groups: dict[tuple[int, str], list[Permanent]] = {}

@@ -117,15 +117,13 @@ def remove_time_counter(g: GameState, item: StackItem) -> None:
         return
     g.suspended[cid] -= 1
     left = g.suspended[cid]
-    g.emit("counter", f"a time counter is removed from {item.source_name} ({left} left)",
-           "702.62a")
+    g.emit("counter", f"a time counter is removed from {item.source_name} ({left} left)", "702.62a")
     if left <= 0:
         del g.suspended[cid]
         g.triggered.append(
             PendingTrigger(CAST_IT, item.controller, item.source_name, None, {"cid": cid})
         )
-        g.emit("trigger", f"the last time counter is gone: {item.source_name} triggers",
-               "702.62a")
+        g.emit("trigger", f"the last time counter is gone: {item.source_name} triggers", "702.62a")
 
 
 def offer_free_cast(g: GameState, item: StackItem) -> bool:

@@ -33,7 +33,15 @@ from manastack.cards.model import (
 )
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.mana import COLOR_INDEX, ManaCost
-from manastack.state import DelayedTrigger, Effect613, GameState, Kind, Pending, Permanent, StackItem
+from manastack.state import (
+    DelayedTrigger,
+    Effect613,
+    GameState,
+    Kind,
+    Pending,
+    Permanent,
+    StackItem,
+)
 from manastack.zones import draw, enter_battlefield, leave_battlefield
 
 

@@ -368,12 +368,12 @@ class GameState:
         "effects",
         "first_player",
         "game_over",
+        "halt_at",
+        "halted",
         "legend_choice",
         "log",
         "log_enabled",
         "next_id",
-        "halt_at",
-        "halted",
         "passes",
         "pending",
         "players",
@@ -386,8 +386,8 @@ class GameState:
         "stage",
         "step",
         "suspended",
-        "turn",
         "triggered",
+        "turn",
         "winner",
     )
 
@@ -438,8 +438,10 @@ class GameState:
         g.rng = self.rng.copy()
         g.log = self.log[:]
         g.log_enabled = self.log_enabled
-        g.effects = [Effect613(e.timestamp, e.layer, e.oid, e.power, e.toughness,
-                               e.until_end_of_turn) for e in self.effects]
+        g.effects = [
+            Effect613(e.timestamp, e.layer, e.oid, e.power, e.toughness, e.until_end_of_turn)
+            for e in self.effects
+        ]
         g.delayed = self.delayed[:]  # DelayedTrigger is never mutated after creation
         g.triggered = self.triggered[:]
         g.combat = self.combat.copy() if self.combat else None

@@ -6,7 +6,7 @@ from enum import IntEnum
 
 
 class Step(IntEnum):
-    """The steps of a turn in order. Main phases count as steps here, as in the scenario contract."""
+    """The steps of a turn in order. Main phases count as steps, as in the scenario contract."""
 
     UNTAP = 0
     UPKEEP = 1

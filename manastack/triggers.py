@@ -41,8 +41,14 @@ def put_on_stack(g: GameState, index: int) -> None:
     t = g.triggered.pop(index)
     ab = t.ability
     item = StackItem(
-        g.new_id(), "triggered", t.controller, t.source_name, ab.effects, ab.targets,
-        source_oid=t.source_oid, ability=ab,
+        g.new_id(),
+        "triggered",
+        t.controller,
+        t.source_name,
+        ab.effects,
+        ab.targets,
+        source_oid=t.source_oid,
+        ability=ab,
     )
     if t.info:
         item.data = dict(t.info)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from manastack import layers
 from manastack.cards.model import DiesTrigger, EntersTrigger, TriggeredAbility
-from manastack.state import Card, GameState, Permanent, PendingTrigger
+from manastack.state import Card, GameState, PendingTrigger, Permanent
 
 
 def draw(g: GameState, pi: int, n: int = 1) -> None:

@@ -183,7 +183,7 @@ Effect = (
 class Cost:
     """An activation cost: mana, {T}, sacrificing the source (602.2, 118)."""
 
-    mana: ManaCost = ManaCost()
+    mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False
     sacrifice_self: bool = False
 
@@ -303,7 +303,9 @@ class Suspend:
 
 # --- the card ---------------------------------------------------------------------------------
 
-PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+PERMANENT_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
 
 
 @dataclass(frozen=True)

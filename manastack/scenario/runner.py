@@ -162,7 +162,7 @@ def describe_action(g: GameState, a: object) -> str:
     if isinstance(a, A.KeepLegend):
         return f"choose {obj(a.oid)}"
     if isinstance(a, A.TurnFaceUp):
-        return f"turn face up {g.permanent(a.oid).name if g.permanent(a.oid) else a.oid}"
+        return f"turn face up {obj(a.oid)}"
     if isinstance(a, A.SuspendCard):
         return f"suspend {card(a.cid)}"
     if isinstance(a, A.Concede):
@@ -260,7 +260,7 @@ def _play(sc: Scenario, game: Game) -> None:
 
 
 def _do_line(
-    sc: Scenario, game: Game, line: ScriptLine, plans: Plans, script: list[object], i: int
+    sc: Scenario, game: Game, line: ScriptLine, plans: Plans, script: Sequence[object], i: int
 ) -> None:
     g = game.state
     try:
@@ -318,7 +318,7 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         except IllegalAction:
             bad("players", f"no player named {name}", exp.lines, line)
             continue
-        _check_player(g, pi, pe, lambda k, m: bad(k, m, pe.lines, pe.line or line))
+        _check_player(g, pi, pe, lambda k, m: bad(k, m, pe.lines, pe.line or line))  # noqa: B023
     if exp.stack is not None:
         actual = [s.source_name for s in reversed(g.stack)]
         want = [o.card for o in exp.stack]
