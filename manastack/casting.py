@@ -53,16 +53,19 @@ def can_tap(g: GameState, p: Permanent) -> bool:
 
 
 def auto_sources(
-    g: GameState, pi: int, exclude: int | None = None
+    g: GameState, pi: int, exclude: int | None = None, *, sacrifice: bool = False
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
-    """Untapped sources whose mana ability costs only {T}: lands first, then the rest."""
+    """Untapped sources whose mana ability costs only {T} (with ``sacrifice``, also those that
+    sacrifice themselves, like Lotus Petal): lands first, then the rest."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
     for p in g.battlefield:
         if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
             continue
         for i, ab in enumerate(p.card.cdef.abilities):
-            if isinstance(ab, ManaAbility) and ab.cost.tap and not ab.cost.sacrifice_self:
+            if isinstance(ab, ManaAbility) and ab.cost.tap and (
+                sacrifice or not ab.cost.sacrifice_self
+            ):
                 if not ab.cost.mana.mana_value and can_tap(g, p):
                     entry = (p, i, frozenset(ab.colors))
                     (out if p.card.cdef.is_land else later).append(entry)
@@ -99,9 +102,27 @@ def spell_total_cost(
     return cost
 
 
-def can_afford(g: GameState, pi: int, cost: ManaCost, exclude: int | None = None) -> bool:
-    srcs = auto_sources(g, pi, exclude)
+def can_afford(
+    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None, *, sacrifice: bool = True
+) -> bool:
+    """Whether the pool and the player's mana sources can pay ``cost``; ``sacrifice`` counts
+    sources that sacrifice themselves (which automatic payment never uses)."""
+    srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
     return plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs]) is not None
+
+
+def payment_options(
+    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None
+) -> tuple[int, ...] | None:
+    """None if automatic payment works; else the sources (sacrifice ones too) that can pay,
+    for an explicit payment; raises nothing. An empty tuple means it can't be paid at all."""
+    if can_afford(g, pi, cost, exclude, sacrifice=False):
+        return None
+    srcs = auto_sources(g, pi, exclude, sacrifice=True)
+    plan = plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs])
+    if plan is None:
+        return ()
+    return tuple(srcs[k][0].oid for k, _ in plan[1])
 
 
 def pay_cost(

@@ -43,9 +43,13 @@ def defenders(g: GameState) -> list[int]:
 
 
 def begin_declare_attackers(g: GameState) -> None:
-    """508.1: a turn-based action; the active player is asked only if a creature can attack."""
+    """508.1: a turn-based action; the active player is asked if they control a creature (even
+    one that can't attack: the refusal then says why)."""
     g.combat = Combat()
-    if g.players[g.active].left or not possible_attackers(g) or not defenders(g):
+    has_creature = any(
+        p.controller == g.active and layers.is_creature(p) for p in g.battlefield
+    )
+    if g.players[g.active].left or not has_creature or not defenders(g):
         finish_attackers(g)
         return
     g.pending = Pending(Kind.DECLARE_ATTACKERS, g.active)
@@ -64,8 +68,6 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
     if a.defender not in defenders(g):
         raise IllegalAction("combat", "creatures can attack only an opponent in the game", "508.1b")
     g.combat.attackers[a.oid] = a.defender
-    if not possible_attackers(g):
-        finish_attackers(g)
 
 
 def finish_attackers(g: GameState) -> None:
@@ -139,7 +141,7 @@ def begin_declare_blockers(g: GameState) -> None:
         if pi not in c.attackers.values():
             c.blockers_declared.append(pi)
             continue
-        if not _possible_blocks(g, pi):
+        if not any(p.controller == pi and layers.is_creature(p) for p in g.battlefield):
             c.blockers_declared.append(pi)
             g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
             continue
@@ -166,8 +168,6 @@ def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
     c.blockers[b.oid] = [att.oid]
     c.blocked.setdefault(att.oid, []).append(b.oid)
     g.emit("block", f"{b.name} blocks {att.name}", "509.1a")
-    if not _possible_blocks(g, a.player):
-        finish_blockers(g, a.player)
 
 
 def finish_blockers(g: GameState, pi: int) -> None:

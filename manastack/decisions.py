@@ -103,13 +103,16 @@ def legal_actions(g: GameState) -> list[Action]:
             and item.ability.cost.tap
         ):
             exclude = item.source_oid
-        if casting.can_afford(g, pi, ctx["cost"], exclude):
+        explicit = casting.payment_options(g, pi, ctx["cost"], exclude)
+        if explicit is None:
             return [PayMana(pi)]
+        if explicit:
+            return [PayMana(pi, explicit)]
         return [Choose(pi, "cancel")]
     if k is Kind.PAY_OR_DECLINE:
         out: list[Action] = []
         cost: ManaCost = ctx["cost"]
-        if casting.can_afford(g, pi, cost):
+        if casting.can_afford(g, pi, cost, sacrifice=False):
             out.append(Choose(pi, "pay"))
         out.append(Choose(pi, "decline"))
         return out

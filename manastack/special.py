@@ -41,7 +41,7 @@ def face_up_refusal(g: GameState, pi: int, oid: int) -> IllegalAction | None:
     morph = p.card.cdef.morph
     if morph is None:
         return IllegalAction("unknown", "that permanent has no morph cost", "702.37e")
-    if not casting.can_afford(g, pi, morph):
+    if not casting.can_afford(g, pi, morph, sacrifice=False):
         return IllegalAction("cost", f"can't pay the morph cost {morph}", "702.37e")
     return None
 
@@ -73,7 +73,7 @@ def suspend_refusal(g: GameState, pi: int, cid: int) -> IllegalAction | None:
         return IllegalAction(
             "timing", f"{card.name} can be suspended only when it could be cast", "702.62a"
         )
-    if not casting.can_afford(g, pi, sus.cost):
+    if not casting.can_afford(g, pi, sus.cost, sacrifice=False):
         return IllegalAction("cost", f"can't pay the suspend cost {sus.cost}", "702.62a")
     return None
 
