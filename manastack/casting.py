@@ -63,8 +63,10 @@ def auto_sources(
         if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
             continue
         for i, ab in enumerate(p.card.cdef.abilities):
-            if isinstance(ab, ManaAbility) and ab.cost.tap and (
-                sacrifice or not ab.cost.sacrifice_self
+            if (
+                isinstance(ab, ManaAbility)
+                and ab.cost.tap
+                and (sacrifice or not ab.cost.sacrifice_self)
             ):
                 if not ab.cost.mana.mana_value and can_tap(g, p):
                     entry = (p, i, frozenset(ab.colors))
@@ -229,14 +231,52 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
         raise IllegalAction("unknown", f"{p.name} has no mana ability {a.index + 1}", "605.1a")
     ab = abilities[a.index]
     assert isinstance(ab, ManaAbility)
-    if a.color not in ab.colors:
+    if a.color and a.color not in ab.colors:
         raise IllegalAction("target", f"{p.name} can't add {{{a.color}}}", "605.1a")
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:
             raise IllegalAction("cost", f"{p.name} is already tapped", "602.2b")
         raise IllegalAction("cost", f"{p.name} is summoning sick", "302.6")
     g.passes = 0
-    _run_mana_ability(g, a.player, p, a.index, a.color)
+    if not a.color and len(ab.colors) > 1:
+        # The colour is chosen as the ability resolves (106.1b): pay the cost, then ask.
+        prev = g.pending
+        _pay_mana_ability_cost(g, p, ab)
+        g.pending = Pending(
+            Kind.CHOOSE_COLOR,
+            a.player,
+            {"colors": ab.colors, "amount": ab.amount, "source": p.name, "prev": prev},
+        )
+        return
+    _run_mana_ability(g, a.player, p, a.index, a.color or ab.colors[0])
+
+
+def _pay_mana_ability_cost(g: GameState, p: Permanent, ab: ManaAbility) -> None:
+    if ab.cost.tap:
+        p.tapped = True
+    if ab.cost.sacrifice_self:
+        from manastack.zones import leave_battlefield
+
+        leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
+
+
+def choose_color(g: GameState, pi: int, option: str) -> None:
+    pend = g.pending
+    assert pend is not None and pend.kind is Kind.CHOOSE_COLOR
+    colour = option.strip().upper()
+    colour = {"WHITE": "W", "BLUE": "U", "BLACK": "B", "RED": "R", "GREEN": "G"}.get(colour, colour)
+    if colour not in pend.context["colors"] or len(colour) != 1:
+        raise IllegalAction(
+            "target", f"choose one of {', '.join(pend.context['colors'])}", "106.1b"
+        )
+    g.players[pi].pool[COLOR_INDEX[colour]] += pend.context["amount"]
+    g.emit(
+        "mana",
+        f"{g.pname(pi)} chooses {{{colour}}}: {pend.context['source']}'s mana ability adds it "
+        "(no stack, resolves at once)",
+        "605.3b",
+    )
+    g.pending = pend.context["prev"]
 
 
 def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:

@@ -46,9 +46,7 @@ def begin_declare_attackers(g: GameState) -> None:
     """508.1: a turn-based action; the active player is asked if they control a creature (even
     one that can't attack: the refusal then says why)."""
     g.combat = Combat()
-    has_creature = any(
-        p.controller == g.active and layers.is_creature(p) for p in g.battlefield
-    )
+    has_creature = any(p.controller == g.active and layers.is_creature(p) for p in g.battlefield)
     if g.players[g.active].left or not has_creature or not defenders(g):
         finish_attackers(g)
         return

@@ -74,6 +74,8 @@ def describe(g: GameState) -> Decision | None:
         text = f"{who}: discard {ctx['count']} card(s)"
     elif k is Kind.CHOOSE_LEGEND:
         text = f"{who}: choose which {ctx['name']} to keep (legend rule)"
+    elif k is Kind.CHOOSE_COLOR:
+        text = f"{who}: choose the colour of mana {ctx['source']} adds"
     else:
         text = f"{who}: cast the suspended card without paying its mana cost, or decline"
     return Decision(pend.player, k, text)
@@ -137,6 +139,8 @@ def legal_actions(g: GameState) -> list[Action]:
         return _distinct_cards(g, pi, lambda cid: Discard(pi, cid))
     if k is Kind.CHOOSE_LEGEND:
         return [KeepLegend(pi, oid) for oid in ctx["options"]]
+    if k is Kind.CHOOSE_COLOR:
+        return [Choose(pi, c) for c in ctx["colors"]]
     if k is Kind.CAST_OR_DECLINE:
         cid = ctx["cid"]
         card = next((c for c in g.players[pi].exile if c.cid == cid), None)

@@ -322,6 +322,11 @@ def _suspend(g: GameState, a: Action) -> None:
     _keep_priority(g, a.player, "116.3")
 
 
+def _choose_color(g: GameState, a: Action) -> None:
+    assert isinstance(a, Choose)
+    casting.choose_color(g, a.player, a.option)
+
+
 def _cast_or_decline(g: GameState, a: Action) -> None:
     special.answer_free_cast(g, a)
     if g.pending is None:
@@ -353,5 +358,6 @@ _HANDLERS: dict[tuple[Kind, type], Callable[[GameState, Action], None]] = {
     (Kind.DISCARD, Discard): _discard,
     (Kind.CHOOSE_LEGEND, KeepLegend): _keep_legend,
     (Kind.CAST_OR_DECLINE, CastSpell): _cast_or_decline,
+    (Kind.CHOOSE_COLOR, Choose): _choose_color,
     (Kind.CAST_OR_DECLINE, Choose): _cast_or_decline,
 }

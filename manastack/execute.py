@@ -324,9 +324,7 @@ def _colour(ab: ManaAbility, choices: tuple[str, ...]) -> str:
         if c not in ab.colors:
             raise IllegalAction("target", f"this ability can't add {{{c}}}", "605.1a")
         return c
-    if len(ab.colors) == 1:
-        return ab.colors
-    raise IllegalAction("target", "choose the colour: `choosing R`", "605.3b")
+    return ab.colors if len(ab.colors) == 1 else ""  # asked next, as a decision
 
 
 def _attack(game: Game, pi: int, cmd: C.Attack) -> None:
@@ -410,7 +408,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
                 game.apply(ChooseTarget(pi, t))
                 return
         raise IllegalAction("target", f"{w} is not a legal {spec.text}", "603.3d")
-    if kind in (Kind.PAY_OR_DECLINE, Kind.CAST_OR_DECLINE, Kind.PAY_MANA):
+    if kind in (Kind.PAY_OR_DECLINE, Kind.CAST_OR_DECLINE, Kind.PAY_MANA, Kind.CHOOSE_COLOR):
         game.apply(Choose(pi, low))
         return
     if kind is Kind.CHOOSE_LEGEND:

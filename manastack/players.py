@@ -41,6 +41,8 @@ def leave(g: GameState, pi: int) -> None:
         else:
             g.emit("draw", "the game is a draw", "104.4a")
         return
+    for zone in (pl.library, pl.hand, pl.graveyard, pl.exile):
+        zone.clear()
     owned = [p for p in g.battlefield if p.owner == pi]
     if owned:
         g.battlefield = [p for p in g.battlefield if p.owner != pi]

@@ -283,6 +283,7 @@ class Kind(Enum):
     DISCARD = "discard"
     CHOOSE_LEGEND = "choose_legend"
     CAST_OR_DECLINE = "cast_or_decline"
+    CHOOSE_COLOR = "choose_color"
 
 
 class Pending:
@@ -309,7 +310,7 @@ def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
             out[k] = [x.copy() if hasattr(x, "copy") else x for x in v]
         elif isinstance(v, dict):
             out[k] = dict(v)
-        elif isinstance(v, StackItem | Permanent):
+        elif isinstance(v, StackItem | Permanent | Pending):
             out[k] = v.copy()
         else:
             out[k] = v
