@@ -15,9 +15,6 @@ def all_cids(g: GameState) -> Counter[int]:
             c.update(card.cid for card in zone)
     c.update(p.card.cid for p in g.battlefield if not p.card.token)
     c.update(s.card.cid for s in g.stack if s.card is not None)
-    if g.resolving is not None and g.resolving.card is not None:
-        if all(s.oid != g.resolving.oid for s in g.stack):
-            c[g.resolving.card.cid] += 1
     return c
 
 

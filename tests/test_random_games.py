@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from manastack import Game, IllegalAction, actions
-from manastack.deckgen import random_deck
 from manastack.decisions import is_mana_only
+from manastack.deckgen import random_deck
 from manastack.serialize import to_dict
 from tests.invariants import all_cids, check, remember_owners
 
