@@ -45,7 +45,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 out.print(failure_report(r), markup=False)
             if args.verbose and r.game is not None:
                 out.print(f"--- log of {r.scenario.name} ---", markup=False)
-                out.print(r.game.log_text(), markup=False)
+                out.print(r.log_text(), markup=False)
                 out.print("")
     out.print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

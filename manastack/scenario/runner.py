@@ -37,12 +37,20 @@ class Result:
     passed: bool
     failure: str | None = None
     game: Game | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (log position, text)
 
     def log_text(self, tail: int | None = None) -> str:
+        """The game's log, with the script's refused lines shown where they were tried."""
         if self.game is None:
             return ""
-        lines = [str(e) for e in self.game.log]
+        notes: dict[int, list[str]] = {}
+        for pos, text in self.notes:
+            notes.setdefault(pos, []).append(text)
+        lines: list[str] = []
+        for k, e in enumerate(self.game.log):
+            lines.extend(notes.get(k, []))
+            lines.append(str(e))
+        lines.extend(notes.get(len(self.game.log), []))
         if tail is not None:
             lines = lines[-tail:]
         return "\n".join(lines)
@@ -90,11 +98,12 @@ def run(sc: Scenario) -> Result:
         game = build(sc)
     except (ManastackError, ValueError) as e:
         return Result(sc, False, f"{sc.source}:{sc.line}: the setup is not valid: {e}")
+    notes: list[tuple[int, str]] = []
     try:
-        _play(sc, game)
+        _play(sc, game, notes)
     except ScenarioFailure as f:
-        return Result(sc, False, str(f), game)
-    return Result(sc, True, None, game)
+        return Result(sc, False, str(f), game, notes)
+    return Result(sc, True, None, game, notes)
 
 
 def _where(game: Game) -> str:
@@ -183,7 +192,7 @@ def _fail(
     return ScenarioFailure(f"{sc.source}:{line}: at {_where(game)}: {msg}{extra}")
 
 
-def _play(sc: Scenario, game: Game) -> None:
+def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
     plans = Plans()
     script = list(sc.script)
     i = 0
@@ -197,7 +206,7 @@ def _play(sc: Scenario, game: Game) -> None:
         line = script[i] if i < len(script) else None
         assert line is None or isinstance(line, ScriptLine)
         if line is not None and isinstance(line.command, C.Concede):
-            _do_line(sc, game, line, plans, script, i)
+            _do_line(sc, game, line, plans, script, i, notes)
             i += 1
             continue
         g = game.state
@@ -217,7 +226,7 @@ def _play(sc: Scenario, game: Game) -> None:
             raise _fail(sc, sc.line, game, "the game stopped without a decision")
         asked = g.players[ask.player].name
         if line is not None and line.player.lower() == asked.lower() and _reached(game, line.at):
-            _do_line(sc, game, line, plans, script, i)
+            _do_line(sc, game, line, plans, script, i, notes)
             i += 1
             continue
         # No line answers this decision: the contract's defaults.
@@ -260,7 +269,13 @@ def _play(sc: Scenario, game: Game) -> None:
 
 
 def _do_line(
-    sc: Scenario, game: Game, line: ScriptLine, plans: Plans, script: Sequence[object], i: int
+    sc: Scenario,
+    game: Game,
+    line: ScriptLine,
+    plans: Plans,
+    script: Sequence[object],
+    i: int,
+    notes: list[tuple[int, str]],
 ) -> None:
     g = game.state
     try:
@@ -279,6 +294,9 @@ def _do_line(
         execute(game, pi, line.command, plans, finish_blocks=not more_blocks)
     except IllegalAction as e:
         if line.rejected is True or (isinstance(line.rejected, str) and line.rejected == e.reason):
+            notes.append(
+                (len(game.log), f"(refused, nothing changes) {line.player}: {line.text} -> {e}")
+            )
             return
         if line.rejected:
             raise _fail(
