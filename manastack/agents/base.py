@@ -1,0 +1,252 @@
+"""The agent interface: what an agent sees (an :class:`AgentView`) and a loop that plays a game.
+
+An agent is any callable ``agent(view, rng) -> Action`` that returns one of ``view.options``.
+The view answers only what its player may know: the observation (``Game.observation``), the
+options, and public facts about the things an option names (``describe``/``about``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from manastack import layers
+from manastack.actions import (
+    Action,
+    ActivateAbility,
+    ActivateMana,
+    CastSpell,
+    ChooseTarget,
+    DeclareAttacker,
+    DeclareBlocker,
+    Discard,
+    KeepLegend,
+    PlayLand,
+    SuspendCard,
+    TurnFaceUp,
+    target_player,
+)
+from manastack.cards.model import CardDef
+from manastack.decisions import Decision
+from manastack.game import Game
+from manastack.state import Card, Permanent, StackItem
+
+DEFAULT_MAX_TURNS = 200
+DEFAULT_MAX_DECISIONS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """Public facts about a player, card, permanent or stack object that an action names.
+
+    ``card`` is the printed definition (public: every card's text is) when the thing's name is
+    visible to the viewer; ``power``/``toughness`` are current values for a creature.
+    """
+
+    kind: str  # "player", "card" (in a hand or exile), "permanent", "spell", "ability"
+    ref: int  # the cid, oid or player target value
+    name: str
+    controller: int
+    card: CardDef | None = None
+    power: int | None = None
+    toughness: int | None = None
+    damage: int = 0
+    tapped: bool = False
+    attacking: bool = False
+    blocking: bool = False
+    blocked: bool = False  # an attacker that some creature blocks
+    targets: tuple[int, ...] = ()
+
+    @property
+    def mana_value(self) -> int:
+        return self.card.mana_value if self.card is not None else 0
+
+    def keyword(self, word: str) -> bool:
+        return self.card is not None and word in self.card.keywords
+
+
+class AgentView:
+    """One decision as its player sees it. The game is held privately and only read for public
+    facts; the observation is built on first use, so agents that ignore it cost nothing."""
+
+    __slots__ = ("_game", "_obs", "decision", "options", "player")
+
+    def __init__(self, game: Game, decision: Decision, options: list[Action]) -> None:
+        self._game = game
+        self._obs: dict[str, Any] | None = None
+        self.decision = decision
+        self.options = options
+        self.player = decision.player
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self._game.observation(self.player)
+        return self._obs
+
+    @property
+    def step(self) -> str:
+        return self._game.state.step.label
+
+    @property
+    def active(self) -> int:
+        return self._game.state.active
+
+    def life(self, player: int) -> int:
+        return self._game.state.players[player].life
+
+    def about(self, ref: int) -> Thing | None:
+        """A target value (a player, a permanent's or a stack object's oid) as public facts."""
+        g = self._game.state
+        pi = target_player(ref)
+        if pi is not None:
+            if 0 <= pi < len(g.players):
+                return Thing("player", ref, g.players[pi].name, pi)
+            return None
+        p = g.permanent(ref)
+        if p is not None:
+            return self._permanent(p)
+        s = g.stack_item(ref)
+        return self._stack_item(s) if s is not None else None
+
+    def describe(self, action: Action) -> Thing | None:
+        """The thing ``action`` is about: the card cast, played or discarded (from this player's
+        own hand or exile), the permanent that attacks, blocks or activates, or the target."""
+        if isinstance(action, CastSpell | PlayLand | Discard | SuspendCard):
+            card = self._own_card(action.cid)
+            return (
+                None if card is None else Thing("card", card.cid, card.name, self.player, card.cdef)
+            )
+        if isinstance(action, ChooseTarget):
+            return self.about(action.target)
+        if isinstance(
+            action, DeclareAttacker | DeclareBlocker | ActivateAbility | ActivateMana | KeepLegend
+        ):
+            return self.about(action.oid)
+        if isinstance(action, TurnFaceUp):
+            return self.about(action.oid)
+        return None
+
+    def subject(self) -> Thing | None:
+        """The spell or ability this decision is about (a target choice, a payment), if any."""
+        g = self._game.state
+        pend = g.pending
+        if pend is None:
+            return None
+        oid = pend.context.get("item")
+        if not isinstance(oid, int):
+            return None
+        s = g.stack_item(oid)
+        return self._stack_item(s) if s is not None else None
+
+    def battlefield(self) -> list[Thing]:
+        return [self._permanent(p) for p in self._game.state.battlefield]
+
+    def stack(self) -> list[Thing]:
+        """The stack, top first."""
+        return [self._stack_item(s) for s in reversed(self._game.state.stack)]
+
+    def _own_card(self, cid: int) -> Card | None:
+        me = self._game.state.players[self.player]
+        for zone in (me.hand, me.exile):
+            for c in zone:
+                if c.cid == cid:
+                    return c
+        return None
+
+    def _permanent(self, p: Permanent) -> Thing:
+        g = self._game.state
+        hidden = p.face_down and p.controller != self.player
+        pw, tg = layers.power_toughness(g, p) if layers.is_creature(p) else (None, None)
+        c = g.combat
+        return Thing(
+            "permanent",
+            p.oid,
+            "face-down creature" if hidden else p.name,
+            p.controller,
+            None if p.face_down else p.card.cdef,
+            pw,
+            tg,
+            p.damage,
+            p.tapped,
+            c is not None and p.oid in c.attackers,
+            c is not None and p.oid in c.blockers,
+            c is not None and p.oid in c.blocked,
+        )
+
+    def _stack_item(self, s: StackItem) -> Thing:
+        hidden = s.face_down and s.controller != self.player
+        cdef = s.card.cdef if s.card is not None and not hidden else None
+        kind = "spell" if s.is_spell else "ability"
+        name = "face-down spell" if hidden else s.source_name
+        return Thing(kind, s.oid, name, s.controller, cdef, targets=tuple(s.targets))
+
+
+class Agent(Protocol):
+    """Chooses one of ``view.options``; ``rng`` is the only source of randomness it may use."""
+
+    def __call__(self, view: AgentView, rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one game ended. ``winner`` is None for a draw; ``draw_reason`` then says why
+    ("draw" when the rules drew it, "turn limit" or "decision limit" when the driver stopped)."""
+
+    winner: int | None
+    turns: int
+    decisions: int
+    draw_reason: str | None = None
+    first_player: int = 0
+
+
+def play_game(
+    decks: Sequence[Sequence[str]],
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    first_player: int = 0,
+    names: Sequence[str] | None = None,
+    log: bool = False,
+) -> GameResult:
+    """Play one game, each player's decisions made by its agent; a draw at ``max_turns``.
+
+    The game and the agents' rng are both seeded from ``seed``, so a game is a function of its
+    arguments. The rules log is off unless ``log``: nobody reads it here and it costs time.
+    """
+    game = Game.new(decks, names, seed=seed, first_player=first_player)
+    game.state.log_enabled = log
+    return drive(
+        game, agents, random.Random(seed), max_turns=max_turns, max_decisions=max_decisions
+    )
+
+
+def drive(
+    game: Game,
+    agents: Sequence[Agent],
+    rng: random.Random,
+    *,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+) -> GameResult:
+    """Play ``game`` on to its end (or a cap) with ``agents``; see :func:`play_game`."""
+    first = game.state.first_player
+    decisions = 0
+    while not game.is_over:
+        if game.turn > max_turns:
+            return GameResult(None, game.turn - 1, decisions, "turn limit", first)
+        if decisions >= max_decisions:
+            return GameResult(None, game.turn, decisions, "decision limit", first)
+        d = game.decision
+        if d is None:  # halted at a step start: nothing to decide, go on
+            game.resume()
+            continue
+        options = game.legal_actions()
+        game.apply(agents[d.player](AgentView(game, d, options), rng))
+        decisions += 1
+    w = game.winner
+    return GameResult(w, game.turn, decisions, None if w is not None else "draw", first)

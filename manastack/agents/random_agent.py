@@ -1,0 +1,20 @@
+"""The random agent: uniform over the legal options, with two exceptions that keep games moving."""
+
+from __future__ import annotations
+
+import random
+
+from manastack.actions import Action, Choose
+from manastack.agents.base import AgentView
+from manastack.decisions import is_mana_only
+
+
+def random_agent(view: AgentView, rng: random.Random) -> Action:
+    """Uniform over the options, skipping mana abilities (payment taps lands by itself) unless
+    nothing else is offered, and never "cancel" when something else is."""
+    opts = view.options
+    useful = [a for a in opts if not is_mana_only(a)]
+    if len(useful) > 1:
+        useful = [a for a in useful if not (isinstance(a, Choose) and a.option == "cancel")]
+    pool = useful or opts
+    return pool[rng.randrange(len(pool))] if len(pool) > 1 else pool[0]
