@@ -5,7 +5,7 @@
 >>> get("Lightning Blot")
 Traceback (most recent call last):
 ...
-manastack.errors.UnknownCard: unknown card 'Lightning Blot' (did you mean Lightning Bolt?)
+manastack.errors.UnknownCard: unknown card 'Lightning Blot' (did you mean Lightning Bolt, Ball Lightning?)
 """
 
 from __future__ import annotations
