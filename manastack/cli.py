@@ -74,6 +74,12 @@ def cmd_card(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from manastack.simulate import command
+
+    return command(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
@@ -88,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")
     c1.set_defaults(func=cmd_card)
+    sim = sub.add_parser("simulate", help="play many games between two decks with agents")
+    sim.add_argument("deck_a", metavar="DECK_A", help="decklist file (COUNT NAME lines)")
+    sim.add_argument("deck_b", metavar="DECK_B")
+    sim.add_argument("-n", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="same seed, same games (default 0)")
+    sim.add_argument("--agents", default="random,random", help="agents for A,B: random, greedy")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
+    sim.set_defaults(func=cmd_simulate)
     return p
 
 

@@ -1,0 +1,332 @@
+"""Many games between two decks with agents: win rates, draws, lengths, speed.
+
+Game ``i`` is seeded from ``(seed, i)`` alone and deck A plays first in the even games, so the
+results are the same whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from manastack.agents import GameResult, get_agent, play_game
+from manastack.agents.base import DEFAULT_MAX_TURNS
+
+Z95 = 1.959963984540054
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed``: a hash of the pair, not a sequence,
+    so any worker can play any game."""
+    return random.Random(f"manastack-simulate:{seed}:{index}").getrandbits(63)
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games: plain data, so it pickles."""
+
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    agents: tuple[str, str]
+    seed: int
+    max_turns: int
+
+
+def play_index(job: Job, index: int) -> GameResult:
+    """Game ``index``: deck A is player 0 throughout; who plays first alternates."""
+    agents = [get_agent(job.agents[0]), get_agent(job.agents[1])]
+    return play_game(
+        job.decks,
+        agents,
+        game_seed(job.seed, index),
+        max_turns=job.max_turns,
+        first_player=index % 2,
+        names=["A", "B"],
+    )
+
+
+_JOB: Job | None = None
+
+
+def _init_worker(job: Job) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _play_chunk(indices: Sequence[int]) -> list[tuple[int, GameResult]]:
+    assert _JOB is not None
+    return [(i, play_index(_JOB, i)) for i in indices]
+
+
+def _chunks(n: int, size: int) -> Iterator[range]:
+    for start in range(0, n, size):
+        yield range(start, min(n, start + size))
+
+
+def run_games(
+    job: Job, n: int, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> list[GameResult]:
+    """Play games ``0..n-1``; the results come back in game order. ``progress(k)`` is called
+    as ``k`` more games finish."""
+    results: list[GameResult | None] = [None] * n
+    if workers <= 1 or n <= 1:
+        for i in range(n):
+            results[i] = play_index(job, i)
+            if progress:
+                progress(1)
+    else:
+        # Small chunks keep the workers evenly loaded; several per worker hide the IPC cost.
+        size = max(1, min(16, n // (workers * 8)))
+        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
+            for chunk in pool.imap_unordered(_play_chunk, _chunks(n, size)):
+                for i, r in chunk:
+                    results[i] = r
+                if progress:
+                    progress(len(chunk))
+    return [r for r in results if r is not None]
+
+
+@dataclass
+class Summary:
+    """What a run found. Everything but the timing is a function of the job and ``n``."""
+
+    deck_names: tuple[str, str]
+    agents: tuple[str, str]
+    games: int
+    seed: int
+    max_turns: int
+    wins: tuple[int, int]
+    draws: int
+    draw_reasons: dict[str, int]
+    mean_turns: float
+    mean_decisions: float
+    seconds: float = 0.0
+    workers: int = 1
+    first_player_wins: int = 0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def win_rate(self, i: int) -> float:
+        return self.wins[i] / self.games if self.games else 0.0
+
+    def interval(self, i: int) -> tuple[float, float]:
+        return wilson(self.wins[i], self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decks": list(self.deck_names),
+            "agents": list(self.agents),
+            "games": self.games,
+            "seed": self.seed,
+            "max_turns": self.max_turns,
+            "wins": list(self.wins),
+            "win_rate": [round(self.win_rate(i), 6) for i in (0, 1)],
+            "ci95": [[round(x, 6) for x in self.interval(i)] for i in (0, 1)],
+            "draws": self.draws,
+            "draw_reasons": dict(sorted(self.draw_reasons.items())),
+            "first_player_wins": self.first_player_wins,
+            "mean_turns": round(self.mean_turns, 4),
+            "mean_decisions": round(self.mean_decisions, 4),
+            "workers": self.workers,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 4),
+            "decisions_per_second": round(
+                self.mean_decisions * self.games / self.seconds if self.seconds > 0 else 0.0, 2
+            ),
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"{self.games} games, {self.deck_names[0]} ({self.agents[0]}) vs "
+            f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}",
+        ]
+        for i in (0, 1):
+            lo, hi = self.interval(i)
+            lines.append(
+                f"  {self.deck_names[i]:<20} wins {self.wins[i]:>6}  "
+                f"{100 * self.win_rate(i):5.1f}%  (95% CI {100 * lo:5.1f}%-{100 * hi:5.1f}%)"
+            )
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(self.draw_reasons.items()))
+        lines.append(f"  draws {self.draws}" + (f" ({reasons})" if reasons else ""))
+        lines.append(f"  first player won {self.first_player_wins} of {self.games - self.draws}")
+        lines.append(
+            f"  mean turns {self.mean_turns:.1f}, mean decisions {self.mean_decisions:.1f}"
+        )
+        dps = self.mean_decisions * self.games / self.seconds if self.seconds > 0 else 0.0
+        lines.append(
+            f"  {self.games_per_second:.1f} games/s, {dps:.0f} decisions/s "
+            f"({self.seconds:.2f} s, {self.workers} worker{'s' if self.workers != 1 else ''})"
+        )
+        return "\n".join(lines)
+
+
+def summarize(
+    job: Job,
+    deck_names: tuple[str, str],
+    results: Sequence[GameResult],
+    seconds: float,
+    workers: int,
+) -> Summary:
+    n = len(results)
+    reasons = Counter(r.draw_reason for r in results if r.winner is None)
+    return Summary(
+        deck_names=deck_names,
+        agents=job.agents,
+        games=n,
+        seed=job.seed,
+        max_turns=job.max_turns,
+        wins=(sum(r.winner == 0 for r in results), sum(r.winner == 1 for r in results)),
+        draws=sum(r.winner is None for r in results),
+        draw_reasons={str(k): v for k, v in reasons.items()},
+        mean_turns=sum(r.turns for r in results) / n if n else 0.0,
+        mean_decisions=sum(r.decisions for r in results) / n if n else 0.0,
+        seconds=seconds,
+        workers=workers,
+        first_player_wins=sum(r.winner is not None and r.winner == r.first_player for r in results),
+    )
+
+
+def simulate(
+    decks: tuple[Sequence[str], Sequence[str]],
+    n: int,
+    *,
+    seed: int = 0,
+    agents: tuple[str, str] = ("random", "random"),
+    workers: int | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    deck_names: tuple[str, str] = ("A", "B"),
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs."""
+    for name in agents:
+        get_agent(name)  # fail before any process starts
+    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns)
+    w = max(1, workers if workers is not None else os.cpu_count() or 1)
+    start = time.perf_counter()
+    results = run_games(job, n, w, progress)
+    return summarize(job, deck_names, results, time.perf_counter() - start, w)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def parse_agents(text: str) -> tuple[str, str]:
+    """``"greedy,random"`` -> ("greedy", "random"); one name serves both decks."""
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2:
+        raise ValueError(f"--agents takes one or two names, like random,greedy; got {text!r}")
+    for name in names:
+        get_agent(name)
+    return names[0], names[1]
+
+
+def command(args: Any) -> int:
+    """``manastack simulate``: see ``cli.py`` for the arguments. Bad input is one line, exit 2."""
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from manastack import cards
+    from manastack.decklist import load_decklist
+    from manastack.errors import InputError
+
+    def fail(msg: str) -> int:
+        print(f"manastack simulate: {msg}", file=sys.stderr)
+        return 2
+
+    if args.n < 1:
+        return fail(f"-n must be at least 1, got {args.n}")
+    if args.workers is not None and args.workers < 1:
+        return fail(f"--workers must be at least 1, got {args.workers}")
+    if args.max_turns < 1:
+        return fail(f"--max-turns must be at least 1, got {args.max_turns}")
+    try:
+        agents = parse_agents(args.agents)
+    except (ValueError, KeyError) as err:
+        return fail(str(err.args[0]) if err.args else str(err))
+    names = cards.names()
+    try:
+        decks = (
+            load_decklist(args.deck_a, names).cards(),
+            load_decklist(args.deck_b, names).cards(),
+        )
+    except InputError as err:
+        return fail(str(err))
+    deck_names = (Path(args.deck_a).stem, Path(args.deck_b).stem)
+    if deck_names[0] == deck_names[1]:
+        deck_names = (deck_names[0] + " (A)", deck_names[1] + " (B)")
+    err_console = Console(stderr=True, highlight=False)
+    kwargs: dict[str, Any] = {
+        "seed": args.seed,
+        "agents": agents,
+        "workers": args.workers,
+        "max_turns": args.max_turns,
+        "deck_names": deck_names,
+    }
+    if err_console.is_terminal:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = (
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err_console, transient=True) as bar:
+            task = bar.add_task("games", total=args.n)
+            summary = simulate(decks, args.n, progress=lambda k: bar.advance(task, k), **kwargs)
+    else:
+        done = 0
+        step = max(1, args.n // 10)
+
+        def plain(k: int) -> None:
+            # A line per tenth: readable in a log file, unlike a redrawn bar.
+            nonlocal done
+            before, done = done, done + k
+            if done // step != before // step or done == args.n:
+                print(f"simulated {done}/{args.n} games", file=sys.stderr, flush=True)
+
+        summary = simulate(decks, args.n, progress=None if args.json else plain, **kwargs)
+    if args.json:
+        import json
+
+        print(json.dumps(summary.to_json()))
+    else:
+        print(summary.text())
+    return 0
