@@ -80,6 +80,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from manastack.record import RecordError, load, replay, summary
+
+    try:
+        game = replay(load(args.file), args.to)
+    except RecordError as err:
+        print(f"manastack: {err}", file=sys.stderr)
+        return 2
+    out = _console()
+    out.print(game.log_text(), markup=False)
+    where = "the end" if args.to is None else f"answer {args.to}"
+    out.print(f"--- position after {where} ---", markup=False)
+    out.print(summary(game), markup=False)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
@@ -94,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")
     c1.set_defaults(func=cmd_card)
+    r = sub.add_parser("replay", help="replay a game record: its log and the final position")
+    r.add_argument("file")
+    r.add_argument("--to", type=int, metavar="N", help="stop after the first N answers")
+    r.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play many games between two decks with agents")
     sim.add_argument("deck_a", metavar="DECK_A", help="decklist file (COUNT NAME lines)")
     sim.add_argument("deck_b", metavar="DECK_B")

@@ -1,0 +1,439 @@
+"""Game records: the setup, the seed and every answer, enough to replay a game exactly.
+
+Architecture rule 2 (setup + seed + the same answers reproduce a game) makes a record small: no
+state is stored, only what went in. A record is a JSON object::
+
+    {
+      "format_version": 1,
+      "setup": {
+        "players": ["alice", "bob"],              // distinct names, one per deck (2 to 16)
+        "decks": [["Forest", ...], ["Island", ...]],  // card names, library order before the
+                                                  // shuffle (at most 10,000 cards each)
+        "rules": "current",                       // a ruleset name (manastack.rulesets)
+        "first_player": 0                         // index of the player who plays first
+      },
+      "seed": 7,                                  // the game's shuffle seed (an integer)
+      "answers": [                                // every action applied, in order
+        {"type": "Pass", "player": 0},
+        {"type": "CastSpell", "player": 1, "cid": 23, "face_down": false},
+        {"type": "PayMana", "player": 1, "sources": [41, 42]},
+        {"type": "AssignDamage", "player": 0, "attacker": 50, "assignment": [[51, 2]]},
+        ...
+      ]
+    }
+
+An answer is ``{"type": <class name in manastack.actions>, <field>: <value>, ...}`` with tuples
+written as lists and every field given. Unknown keys are refused, so a misspelt field is an error
+rather than a silently different game. Only ``format_version`` 1 exists; a record of another
+version is refused with a message saying which version is supported.
+
+>>> rec = Recorder.new([["Forest"] * 20, ["Island"] * 20], ["alice", "bob"], seed=3)
+>>> rec.apply(rec.game.legal_actions()[0])
+>>> again = replay(Record.from_json(rec.record.to_json()))
+>>> again.decision == rec.game.decision
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from manastack import actions, cards, rulesets
+from manastack.actions import Action
+from manastack.decisions import Decision
+from manastack.errors import IllegalAction, ManastackError
+from manastack.game import Game
+
+FORMAT_VERSION = 1
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""A larger file is refused before it is read (a long game's record is well under 1 MB)."""
+MAX_PLAYERS = 16
+MAX_DECK_CARDS = 10_000
+MAX_ANSWERS = 1_000_000
+MAX_INT = 2**63
+"""Integers in a record (ids, seeds) must be below this in absolute value."""
+
+ACTION_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in vars(actions).values()
+    if isinstance(cls, type)
+    and dataclasses.is_dataclass(cls)
+    and cls.__module__ == actions.__name__
+}
+_HINTS: dict[str, dict[str, Any]] = {
+    name: typing.get_type_hints(cls) for name, cls in ACTION_TYPES.items()
+}
+
+
+class RecordError(ManastackError):
+    """A record that can't be read or replayed. ``index`` is the refused answer's index
+    (counting from 0) when replaying failed, else None."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        super().__init__(message)
+
+
+@dataclass
+class Record:
+    """What makes a game: its setup, its seed, and the answers given so far."""
+
+    names: list[str]
+    decks: list[list[str]]
+    seed: int = 0
+    rules: str = "current"
+    first_player: int = 0
+    answers: list[Action] = field(default_factory=list)
+
+    def new_game(self) -> Game:
+        """The game at its start (before any answer)."""
+        try:
+            return Game.new(
+                self.decks,
+                self.names,
+                seed=self.seed,
+                rules=self.rules,
+                first_player=self.first_player,
+            )
+        except ManastackError as err:
+            raise RecordError(f"the record's setup is refused: {err}") from None
+        except (ValueError, KeyError) as err:
+            raise RecordError(f"the record's setup is refused: {err}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format_version": FORMAT_VERSION,
+            "setup": {
+                "players": list(self.names),
+                "decks": [list(d) for d in self.decks],
+                "rules": self.rules,
+                "first_player": self.first_player,
+            },
+            "seed": self.seed,
+            "answers": [action_to_dict(a) for a in self.answers],
+        }
+
+    def to_json(self) -> str:
+        # One answer per line: records stay diffable and readable.
+        head = json.dumps({k: v for k, v in self.to_dict().items() if k != "answers"})
+        lines = [json.dumps(action_to_dict(a)) for a in self.answers]
+        body = ",\n  ".join(lines)
+        answers = f"[\n  {body}\n]" if lines else "[]"
+        return f'{head[:-1]}, "answers": {answers}}}\n'
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Record:
+        """Check and read a parsed record; raises RecordError saying what is wrong."""
+        if not isinstance(d, dict):
+            raise RecordError(f"a record is a JSON object, not {_kind(d)}")
+        version = d.get("format_version")
+        if version is None:
+            raise RecordError(
+                f"not a manastack record: no 'format_version' (this version reads "
+                f"format_version {FORMAT_VERSION})"
+            )
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise RecordError(
+                f"unsupported format_version {version!r}: this version of manastack reads "
+                f"format_version {FORMAT_VERSION} only"
+            )
+        _only_keys(d, {"format_version", "setup", "seed", "answers"}, "the record")
+        setup = _get(d, "setup", dict, "the record")
+        _only_keys(setup, {"players", "decks", "rules", "first_player"}, "setup")
+        names = _str_list(_get(setup, "players", list, "setup"), "setup.players", MAX_PLAYERS)
+        raw_decks = _get(setup, "decks", list, "setup")
+        if len(raw_decks) > MAX_PLAYERS:
+            raise RecordError(f"setup.decks: more than {MAX_PLAYERS} decks")
+        decks = [
+            _str_list(deck, f"setup.decks[{i}]", MAX_DECK_CARDS) for i, deck in enumerate(raw_decks)
+        ]
+        if not 2 <= len(names) == len(decks):
+            raise RecordError(
+                f"setup: give one name per deck and at least two players "
+                f"({len(names)} names, {len(decks)} decks)"
+            )
+        if len(set(names)) != len(names):
+            raise RecordError("setup.players: the names must be distinct")
+        for i, deck in enumerate(decks):
+            for name in deck:
+                if cards.find(name) is None:
+                    sugg = cards.suggest(name)
+                    hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
+                    raise RecordError(f"setup.decks[{i}]: unknown card {name[:80]!r}{hint}")
+        rules = setup.get("rules", "current")
+        if not isinstance(rules, str):
+            raise RecordError(f"setup.rules must be a string, not {_kind(rules)}")
+        try:
+            rulesets.get(rules)
+        except (ManastackError, KeyError, ValueError) as err:
+            raise RecordError(f"setup.rules: {err}") from None
+        first = _int(setup.get("first_player", 0), "setup.first_player")
+        if not 0 <= first < len(names):
+            raise RecordError(f"setup.first_player must be from 0 to {len(names) - 1}")
+        seed = _int(_get(d, "seed", int, "the record"), "seed")
+        raw = _get(d, "answers", list, "the record")
+        if len(raw) > MAX_ANSWERS:
+            raise RecordError(f"the record has more than {MAX_ANSWERS} answers")
+        answers = [action_from_dict(a, f"answers[{i}]") for i, a in enumerate(raw)]
+        return cls(names, decks, seed, rules, first, answers)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, source: str = "record") -> Record:
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"{source}: larger than {MAX_RECORD_BYTES} bytes")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(
+                f"{source}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+            ) from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{source}: not UTF-8 text") from None
+        except (ValueError, RecursionError) as err:
+            # Too many digits in a number, or arrays nested past the recursion limit.
+            raise RecordError(f"{source}: unreadable JSON: {str(err)[:200]}") from None
+        try:
+            return cls.from_dict(data)
+        except RecordError as err:
+            raise RecordError(f"{source}: {err}") from None
+
+
+def _kind(v: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    names.update({int: "a number", float: "a number", type(None): "null"})
+    return names.get(type(v), type(v).__name__)
+
+
+def _only_keys(d: dict[str, Any], allowed: set[str], where: str) -> None:
+    extra = sorted(str(k) for k in d if k not in allowed)
+    if extra:
+        raise RecordError(f"{where}: unknown key(s) {', '.join(map(repr, extra[:5]))}")
+
+
+def _get(d: dict[str, Any], key: str, typ: type[Any], where: str) -> Any:
+    if key not in d:
+        raise RecordError(f"{where}: missing {key!r}")
+    v = d[key]
+    if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+        raise RecordError(f"{where}: {key!r} must be {_kind(typ())}, not {_kind(v)}")
+    return v
+
+
+def _int(v: Any, where: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise RecordError(f"{where} must be an integer, not {_kind(v)}")
+    if abs(v) >= MAX_INT:
+        raise RecordError(f"{where} is out of range")
+    return v
+
+
+def _str_list(v: Any, where: str, limit: int) -> list[str]:
+    if not isinstance(v, list):
+        raise RecordError(f"{where} must be a list, not {_kind(v)}")
+    if len(v) > limit:
+        raise RecordError(f"{where}: more than {limit} entries")
+    if not all(isinstance(x, str) for x in v):
+        raise RecordError(f"{where}: every entry must be a string")
+    return list(v)
+
+
+# --- actions <-> JSON ----------------------------------------------------------------------------
+
+
+def action_to_dict(a: Action) -> dict[str, Any]:
+    """``Pass(player=0)`` -> ``{"type": "Pass", "player": 0}`` (tuples as lists)."""
+    out: dict[str, Any] = {"type": type(a).__name__}
+    for f in dataclasses.fields(a):
+        out[f.name] = _jsonable(getattr(a, f.name))
+    return out
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def action_from_dict(d: Any, where: str = "answer") -> Action:
+    """The action an answer's JSON describes; raises RecordError saying what is wrong."""
+    if not isinstance(d, dict):
+        raise RecordError(f"{where}: an answer is an object, not {_kind(d)}")
+    name = d.get("type")
+    if not isinstance(name, str) or name not in ACTION_TYPES:
+        known = ", ".join(sorted(ACTION_TYPES))
+        shown = repr(name)[:60]
+        raise RecordError(f"{where}: unknown answer type {shown}; the types are: {known}")
+    cls = ACTION_TYPES[name]
+    hints = _HINTS[name]
+    _only_keys(d, {"type", *hints}, f"{where} ({name})")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in d:
+            raise RecordError(f"{where} ({name}): missing {f.name!r}")
+        kwargs[f.name] = _convert(d[f.name], hints[f.name], f"{where}.{f.name}")
+    action: Action = cls(**kwargs)
+    return action
+
+
+def _convert(v: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        if not isinstance(v, bool):
+            raise RecordError(f"{where} must be true or false, not {_kind(v)}")
+        return v
+    if hint is int:
+        return _int(v, where)
+    if hint is str:
+        if not isinstance(v, str):
+            raise RecordError(f"{where} must be a string, not {_kind(v)}")
+        return v
+    if hint is type(None):
+        if v is not None:
+            raise RecordError(f"{where} must be null")
+        return None
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if v is None and type(None) in args:
+            return None
+        rest = [a for a in args if a is not type(None)]
+        return _convert(v, rest[0], where)
+    if origin is tuple:
+        if not isinstance(v, list):
+            raise RecordError(f"{where} must be a list, not {_kind(v)}")
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            if len(v) > MAX_DECK_CARDS:
+                raise RecordError(f"{where}: more than {MAX_DECK_CARDS} entries")
+            return tuple(_convert(x, args[0], f"{where}[{i}]") for i, x in enumerate(v))
+        if len(v) != len(args):
+            raise RecordError(f"{where} must have {len(args)} entries, not {len(v)}")
+        return tuple(
+            _convert(x, a, f"{where}[{i}]") for i, (x, a) in enumerate(zip(v, args, strict=True))
+        )
+    raise AssertionError(f"no JSON form for {hint!r}")  # a new action field type: add it here
+
+
+# --- files, recording, replaying ----------------------------------------------------------------
+
+
+def load(path: str | Path) -> Record:
+    """Read a record file; raises RecordError (bad JSON, missing fields, another version)."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{source}: the file is {size} bytes; the limit is {MAX_RECORD_BYTES}"
+            )
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise RecordError(f"{source}: can't read the file: {err.strerror or err}") from None
+    return Record.from_json(data, source)
+
+
+def save(record: Record, path: str | Path) -> None:
+    Path(path).write_text(record.to_json(), encoding="utf-8")
+
+
+class Recorder:
+    """A :class:`Game` that writes down every answer it accepts."""
+
+    __slots__ = ("game", "record")
+
+    def __init__(self, record: Record, game: Game | None = None) -> None:
+        """Record onto ``record``; ``game`` must be where its answers lead (default: replay)."""
+        self.record = record
+        self.game = game if game is not None else replay(record)
+
+    @classmethod
+    def new(
+        cls,
+        decks: Sequence[Sequence[str]],
+        names: Sequence[str] | None = None,
+        *,
+        seed: int = 0,
+        rules: str = "current",
+        first_player: int = 0,
+    ) -> Recorder:
+        names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
+        rec = Record(names, [list(d) for d in decks], seed, rules, first_player)
+        return cls(rec, rec.new_game())
+
+    def apply(self, action: Action) -> None:
+        """Apply to the game and, if it is accepted, add it to the record."""
+        self.game.apply(action)
+        self.record.answers.append(action)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def save(self, path: str | Path) -> None:
+        save(self.record, path)
+
+
+def replay(record: Record, to: int | None = None) -> Game:
+    """The game after the record's first ``to`` answers (all of them by default).
+
+    Raises RecordError naming the answer (index counting from 0) and the reason if one is
+    refused."""
+    n = len(record.answers)
+    if to is not None and not 0 <= to <= n:
+        raise RecordError(f"--to must be from 0 to {n} (the record has {n} answers)")
+    game = record.new_game()
+    for i, a in enumerate(record.answers[: n if to is None else to]):
+        try:
+            game.apply(a)
+        except IllegalAction as err:
+            raise RecordError(
+                f"answer {i} (counting from 0) {action_text(a)} is refused: {err}", index=i
+            ) from None
+    return game
+
+
+def action_text(a: Action) -> str:
+    """``CastSpell(player=1, cid=23, face_down=False)``: the answer as written in Python."""
+    return repr(a)
+
+
+def summary(game: Game) -> str:
+    """A short text picture of the position: turn, step, players, battlefield, stack, decision."""
+    g = game.state
+    lines = [f"turn {g.turn}, {g.step.label} step; active player {g.pname(g.active)}"]
+    for p in g.players:
+        status = " (left the game)" if p.left else ""
+        lines.append(
+            f"  {p.name}: life {p.life}, hand {len(p.hand)}, library {len(p.library)}, "
+            f"graveyard {len(p.graveyard)}, exile {len(p.exile)}{status}"
+        )
+        perms = [x for x in g.battlefield if x.controller == p.idx]
+        if perms:
+            shown = ", ".join(
+                ("face-down creature" if x.face_down else x.name)
+                + (" (tapped)" if x.tapped else "")
+                for x in perms
+            )
+            lines.append(f"    battlefield: {shown}")
+    if g.stack:
+        top = ", ".join(s.source_name for s in reversed(g.stack))
+        lines.append(f"  stack (top first): {top}")
+    d = game.decision
+    if game.is_over:
+        lines.append(f"game over: {game.outcome()}")
+    elif d is not None:
+        lines.append(f"waiting for: {d.prompt}")
+    return "\n".join(lines)
