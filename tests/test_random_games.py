@@ -136,3 +136,12 @@ def test_clone_is_independent() -> None:
         twin.apply(rng.choice(twin.legal_actions()))
     assert to_dict(game.state) == snap
     assert Counter(all_cids(twin.state)) == Counter(all_cids(game.state))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_pool2_decks(seed: int) -> None:
+    """Pool 2 in the decks: triggers (603), static abilities (604), morph, suspend, regeneration."""
+    rng = random.Random(9000 + seed)
+    n = 2 + seed % 3
+    decks = [random_deck(rng, ("1", "2")) for _ in range(n)]
+    play_one(decks, seed)
