@@ -49,7 +49,7 @@ def can_tap(g: GameState, p: Permanent) -> bool:
     """302.6: a creature's {T} ability needs it to have been under control since the turn began."""
     if p.tapped:
         return False
-    return not (p.sick and layers.is_creature(p) and not layers.has(p, "haste"))
+    return not (p.sick and layers.is_creature(p) and not layers.has(g, p, "haste"))
 
 
 def auto_sources(

@@ -21,9 +21,9 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
         return IllegalAction("combat", f"{p.name} is not a creature you control", "508.1a")
     if p.tapped:
         return IllegalAction("combat", f"{p.name} is tapped and can't attack", "508.1a")
-    if p.sick and not layers.has(p, "haste"):
+    if p.sick and not layers.has(g, p, "haste"):
         return IllegalAction("combat", f"{p.name} has summoning sickness and can't attack", "302.6")
-    if layers.has(p, "defender"):
+    if layers.has(g, p, "defender"):
         return IllegalAction("combat", f"{p.name} has defender and can't attack", "702.3b")
     return None
 
@@ -79,7 +79,7 @@ def finish_attackers(g: GameState) -> None:
     for oid, d in c.attackers.items():
         p = g.permanent(oid)
         assert p is not None
-        vig = layers.has(p, "vigilance")
+        vig = layers.has(g, p, "vigilance")
         if not vig:
             p.tapped = True
         note = " (vigilance: it doesn't tap)" if vig else ""
@@ -102,8 +102,8 @@ def block_refusal(
         return IllegalAction("combat", f"{blocker.name} is already blocking", "509.1a")
     if c.attackers.get(attacker.oid) != pi:
         return IllegalAction("combat", f"{attacker.name} is not attacking you", "509.1a")
-    if layers.has(attacker, "flying") and not (
-        layers.has(blocker, "flying") or layers.has(blocker, "reach")
+    if layers.has(g, attacker, "flying") and not (
+        layers.has(g, blocker, "flying") or layers.has(g, blocker, "reach")
     ):
         return IllegalAction(
             "combat",
@@ -199,14 +199,16 @@ def has_first_strikers(g: GameState) -> bool:
         return False
     for oid in list(c.attackers) + list(c.blockers):
         p = g.permanent(oid)
-        if p is not None and (layers.has(p, "first strike") or layers.has(p, "double strike")):
+        if p is not None and (
+            layers.has(g, p, "first strike") or layers.has(g, p, "double strike")
+        ):
             return True
     return False
 
 
 def _deals_now(g: GameState, p: Permanent, first_step: bool) -> bool:
-    fs = layers.has(p, "first strike")
-    ds = layers.has(p, "double strike")
+    fs = layers.has(g, p, "first strike")
+    ds = layers.has(g, p, "double strike")
     if first_step:
         return fs or ds
     c = g.combat
@@ -216,7 +218,7 @@ def _deals_now(g: GameState, p: Permanent, first_step: bool) -> bool:
 
 def lethal_for(g: GameState, attacker: Permanent, blocker: Permanent) -> int:
     """702.19b / 702.2c: lethal damage accounts for damage already marked and deathtouch."""
-    if layers.has(attacker, "deathtouch"):
+    if layers.has(g, attacker, "deathtouch"):
         return 0 if blocker.damage > 0 and blocker.deathtouched else 1
     return max(0, layers.toughness(g, blocker) - blocker.damage)
 
@@ -228,7 +230,7 @@ def default_assignment(g: GameState, attacker: Permanent) -> tuple[tuple[int, in
     assert c is not None
     power = layers.power(g, attacker)
     blockers = [b for b in (g.permanent(o) for o in c.blocked.get(attacker.oid, [])) if b]
-    trample = layers.has(attacker, "trample")
+    trample = layers.has(g, attacker, "trample")
     out: list[list[int]] = []
     left = max(0, power)
     for b in blockers:
@@ -256,7 +258,7 @@ def assignment_refusal(
         return IllegalAction(
             "target", f"{attacker.name} must assign exactly {power} damage", "510.1c"
         )
-    trample = layers.has(attacker, "trample")
+    trample = layers.has(g, attacker, "trample")
     for t, _ in assignment:
         if t not in blockers and not (trample and t == defender):
             return IllegalAction(
@@ -284,7 +286,7 @@ def needs_assignment(g: GameState, attacker: Permanent) -> bool:
     if attacker.oid not in c.blocked or layers.power(g, attacker) <= 0:
         return False
     n = len([b for b in c.blocked[attacker.oid] if g.permanent(b)])
-    return n >= 2 or (n >= 1 and layers.has(attacker, "trample"))
+    return n >= 2 or (n >= 1 and layers.has(g, attacker, "trample"))
 
 
 def begin_damage(g: GameState, first_step: bool) -> None:
@@ -351,7 +353,7 @@ def deal_combat_damage(
             blockers = [b for b in c.blocked[aoid] if g.permanent(b)]
             if blockers:
                 events.append((a, blockers[0], power))
-            elif layers.has(a, "trample"):
+            elif layers.has(g, a, "trample"):
                 events.append((a, player_target(defender), power))  # 702.19e
         if first_step:
             c.first_strike_done.add(aoid)

@@ -9,6 +9,10 @@ from manastack.state import GameState, Permanent
 def damage_player(
     g: GameState, source_name: str, controller: int, pi: int, amount: int, lifelink: bool
 ) -> None:
+    from manastack.actions import player_target
+    from manastack.replacement import prevent
+
+    amount = prevent(g, source_name, player_target(pi), amount)
     if amount <= 0:
         return
     pl = g.players[pi]
@@ -27,6 +31,9 @@ def damage_creature(
     deathtouch: bool,
     lifelink: bool,
 ) -> None:
+    from manastack.replacement import prevent
+
+    amount = prevent(g, source_name, target.oid, amount)
     if amount <= 0:
         return
     target.damage += amount

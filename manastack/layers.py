@@ -1,9 +1,12 @@
-"""Characteristics of permanents after continuous effects (611, 613).
+"""Characteristics of permanents after continuous effects: the layer system (611, 613).
 
-Layer 1b: a face-down permanent is a nameless 2/2 creature with no text, types or cost (708.2).
-Layer 6: abilities (keywords). Layer 7c: power/toughness modifications from effects, static
-abilities and counters, summed (order within 7c never matters for additions). Layers 7a/7b/7d
-have no source in the pools yet; they slot in here.
+613.1: effects apply in layers, and within a layer in timestamp order (613.7); dependencies
+(613.8) don't arise among the pools' cards, so timestamp order is the whole story here.
+
+- Layer 1b: a face-down permanent is a nameless 2/2 creature with no text, types or cost (708.2).
+- Layer 6: abilities gained (``Effect613.keywords``).
+- Layer 7a: characteristic-defining P/T; 7b: effects that set P/T; 7c: effects and counters that
+  modify P/T (Giant Growth, Glorious Anthem, +1/+1 and -1/-1 counters); 7d: switching.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from manastack.cards.model import Anthem, StaticAbility
 from manastack.state import GameState, Permanent
 
 _FACE_DOWN_TYPES = frozenset({"Creature"})
+_NONE: frozenset[str] = frozenset()
 
 
 def types(p: Permanent) -> frozenset[str]:
@@ -28,45 +32,68 @@ def name(p: Permanent) -> str:
 
 
 def colors(p: Permanent) -> frozenset[str]:
-    return frozenset() if p.face_down else p.card.cdef.colors
-
-
-def keywords(g: GameState, p: Permanent) -> frozenset[str]:
-    """Layer 6. Nothing in the pools grants or removes keywords, so this is the printed set."""
-    return frozenset() if p.face_down else p.card.cdef.keywords
-
-
-def has(p: Permanent, keyword: str) -> bool:
-    return not p.face_down and keyword in p.card.cdef.keywords
+    return _NONE if p.face_down else p.card.cdef.colors
 
 
 def is_legendary(p: Permanent) -> bool:
     return not p.face_down and "Legendary" in p.card.cdef.supertypes
 
 
-def power_toughness(g: GameState, p: Permanent) -> tuple[int, int]:
-    """613.4: base (1b face-down 2/2), then 7c modifications and counters."""
-    if p.face_down:
-        pw, tg = 2, 2
-    else:
-        cd = p.card.cdef
-        pw, tg = cd.power or 0, cd.toughness or 0
+def keywords(g: GameState, p: Permanent) -> frozenset[str]:
+    """Layer 6: printed keywords (none face down), plus those effects grant, in timestamp order."""
+    kws = _NONE if p.face_down else p.card.cdef.keywords
     for e in g.effects:
-        if e.oid == p.oid:
-            pw += e.power
-            tg += e.toughness
+        if e.oid == p.oid and e.layer == "6":
+            kws = kws | e.keywords
+    return kws
+
+
+def has(g: GameState, p: Permanent, keyword: str) -> bool:
+    if keyword in (_NONE if p.face_down else p.card.cdef.keywords):
+        return True
+    return any(e.oid == p.oid and e.layer == "6" and keyword in e.keywords for e in g.effects)
+
+
+def _static_pt(g: GameState, p: Permanent) -> list[tuple[str, int, int, int]]:
+    """Power/toughness effects of static abilities (604, 611.3) that apply to ``p`` now."""
+    out: list[tuple[str, int, int, int]] = []
     for src in g.battlefield:
         if src.face_down or src.controller != p.controller:
             continue
         for ab in src.card.cdef.abilities:
             if isinstance(ab, StaticAbility) and isinstance(ab.effect, Anthem):
-                pw += ab.effect.power
-                tg += ab.effect.toughness
+                out.append(("7c", src.timestamp, ab.effect.power, ab.effect.toughness))
+    return out
+
+
+def power_toughness(g: GameState, p: Permanent) -> tuple[int, int]:
+    """613.4: base values (1b face-down 2/2), then 7a-7d in order, timestamps within a layer."""
+    if p.face_down:
+        pw, tg = 2, 2
+    else:
+        cd = p.card.cdef
+        pw, tg = cd.power or 0, cd.toughness or 0
+    effects = [
+        (e.layer, e.timestamp, e.power, e.toughness)
+        for e in g.effects
+        if e.oid == p.oid and e.layer != "6"
+    ]
+    effects.extend(_static_pt(g, p))
     if p.counters:
-        plus = p.counters.get("+1/+1", 0)
-        minus = p.counters.get("-1/-1", 0)
-        pw += plus - minus
-        tg += plus - minus
+        # 613.4c: counters apply in 7c; additions commute, so their place in 7c doesn't matter.
+        n = p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+        if n:
+            effects.append(("7c", 0, n, n))
+    if len(effects) > 1:
+        effects.sort()
+    for layer, _, dp, dt in effects:
+        if layer == "7b":
+            pw, tg = dp, dt
+        elif layer == "7c":
+            pw += dp
+            tg += dt
+        elif layer == "7d":
+            pw, tg = tg, pw
     return pw, tg
 
 

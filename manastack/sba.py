@@ -58,14 +58,12 @@ def check(g: GameState) -> bool:
         p.counters["+1/+1"] -= n
         p.counters["-1/-1"] -= n
         g.emit("sba", f"{n} +1/+1 and -1/-1 counter pair(s) on {p.name} are removed", "704.5q")
-    from manastack.stack import regenerate
+    from manastack.replacement import regeneration
 
     dying: list[Permanent] = []
     for p, rule, why in to_destroy:
         g.emit("sba", f"state-based action: {why}", rule)
-        if p.regen_shields > 0:
-            regenerate(g, p)
-        else:
+        if not regeneration(g, p, True):  # 704.5g/h destroy, so regeneration can replace it
             dying.append(p)
     for p, rule, why in to_graveyard:
         g.emit("sba", f"state-based action: {why}", rule)

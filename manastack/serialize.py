@@ -1,10 +1,47 @@
-"""The game state as plain JSON-able data (for comparing states, and later for saving them)."""
+"""The game state as plain JSON-able data, and back: for comparing, saving and loading states.
+
+``to_dict(state)`` is a JSON-able dump of everything a game is; two states that play on alike
+have equal dumps. ``from_dict(to_dict(s))`` rebuilds the state: its ``to_dict`` is equal, and it
+plays on identically (same options, same log, same random draws).
+
+The dump's ``"restore"`` section holds what only rebuilding needs: the card table (card id ->
+name, owner, token), which ability each triggered or activated ability is (an index into its
+card's abilities, or the ability written out as data when the engine made it, like a delayed
+trigger or suspend's), a waiting trigger's extra data, the order of the combat maps (sorted
+elsewhere in the dump, but iterated in insertion order by the engine), whether the log is on, and
+the snapshot a cast or activation in progress rewinds to (733), without its log (a rewind keeps
+the current log).
+
+What can't round-trip: an ability with a ``Custom`` effect (a Python function) that is not
+printed on a card of the pools; ``from_dict`` raises ValueError for it. The order of a
+permanent's counters is not kept (only looked up, never iterated by the rules).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from enum import Enum
 from typing import Any
 
-from manastack.state import GameState, Pending, Permanent, StackItem
+from manastack import cards
+from manastack.cards import model
+from manastack.mana import ManaCost
+from manastack.rng import Rng
+from manastack.state import (
+    Card,
+    Combat,
+    DelayedTrigger,
+    Effect613,
+    Event,
+    GameState,
+    Kind,
+    Pending,
+    PendingTrigger,
+    Permanent,
+    Player,
+    StackItem,
+)
+from manastack.steps import Step
 
 
 def _pending(p: Pending | None) -> Any:
@@ -66,6 +103,12 @@ def _item(s: StackItem) -> dict[str, Any]:
 
 def to_dict(g: GameState) -> dict[str, Any]:
     """Everything that makes up the game (the log included)."""
+    out = _dump(g)
+    out["restore"] = _restore_section(g)
+    return out
+
+
+def _dump(g: GameState) -> dict[str, Any]:
     return {
         "players": [
             {
@@ -128,3 +171,270 @@ def to_dict(g: GameState) -> dict[str, Any]:
         "halted": g.halted,
         "log": [[e.kind, e.text, e.rule, e.turn] for e in g.log],
     }
+
+
+# --- what only rebuilding needs ----------------------------------------------------------------
+
+
+def _cards_of(g: GameState) -> dict[int, Card]:
+    out: dict[int, Card] = {}
+    for p in g.players:
+        for zone in (p.library, p.hand, p.graveyard, p.exile):
+            out.update((c.cid, c) for c in zone)
+    out.update((p.card.cid, p.card) for p in g.battlefield)
+    items = [*g.stack, *([g.resolving] if g.resolving else [])]
+    out.update((s.card.cid, s.card) for s in items if s.card is not None)
+    if g.cast_snapshot is not None:
+        out.update(_cards_of(g.cast_snapshot))
+    return out
+
+
+def _restore_section(g: GameState) -> dict[str, Any]:
+    table = _cards_of(g)
+    c = g.combat
+    return {
+        "cards": [[cid, card.name, card.owner, card.token] for cid, card in sorted(table.items())],
+        "stack_abilities": [_ability_ref(s.ability, s.source_name) for s in g.stack],
+        "resolving_ability": None
+        if g.resolving is None
+        else _ability_ref(g.resolving.ability, g.resolving.source_name),
+        "triggered": [
+            [_ability_ref(t.ability, t.source_name), _plain(t.info)] for t in g.triggered
+        ],
+        "combat_order": None
+        if c is None
+        else {
+            "attackers": list(c.attackers),
+            "blockers": list(c.blockers),
+            "blocked": list(c.blocked),
+        },
+        "log_enabled": g.log_enabled,
+        "cast_snapshot": None if g.cast_snapshot is None else _snapshot(g.cast_snapshot),
+    }
+
+
+def _snapshot(snap: GameState) -> dict[str, Any]:
+    d = to_dict(snap)
+    del d["log"]  # 733: a rewind keeps the log of the moment it happens (casting.cancel)
+    d["restore"].pop("cards")  # the same physical cards as the state's own
+    return d
+
+
+_MODEL_TYPES: dict[str, type[Any]] = {
+    name: cls
+    for name, cls in vars(model).items()
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == model.__name__
+}
+_MODEL_TYPES["ManaCost"] = ManaCost
+
+
+def _ability_ref(ab: Any, source_name: str) -> Any:
+    """How to find ``ab`` again: ["card", name, index] when a card of the pools prints it, else
+    ["data", the ability as data], or ["unknown", its text] when it can't be written."""
+    if ab is None:
+        return None
+    first = cards.find(source_name)
+    defs = [first, *cards.ALL.values()] if first is not None else list(cards.ALL.values())
+    for same in (lambda x: x is ab, lambda x: x == ab):
+        for cd in defs:
+            for i, x in enumerate(cd.abilities):
+                if same(x):
+                    return ["card", cd.name, i]
+    try:
+        return ["data", _encode(ab)]
+    except TypeError:
+        return ["unknown", getattr(ab, "text", str(ab))]
+
+
+def _encode(v: Any) -> Any:
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        name = type(v).__name__
+        if _MODEL_TYPES.get(name) is not type(v):
+            raise TypeError(f"can't write {name} as data")
+        out: dict[str, Any] = {"@": name}
+        for f in dataclasses.fields(v):
+            out[f.name] = _encode(getattr(v, f.name))
+        return out
+    if isinstance(v, Step):
+        return {"@": "Step", "label": v.label}
+    if isinstance(v, Enum):
+        raise TypeError(f"can't write {v!r} as data")
+    if isinstance(v, frozenset | set):
+        return {"@": "frozenset", "items": sorted(_encode(x) for x in v)}
+    if isinstance(v, tuple | list):
+        return [_encode(x) for x in v]
+    if v is None or isinstance(v, bool | int | str):
+        return v
+    raise TypeError(f"can't write {type(v).__name__} as data")
+
+
+def _decode(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_decode(x) for x in v)  # model objects hold tuples, never lists
+    if not isinstance(v, dict):
+        return v
+    tag = v["@"]
+    if tag == "Step":
+        return Step.parse(v["label"])
+    if tag == "frozenset":
+        return frozenset(_decode(x) for x in v["items"])
+    cls = _MODEL_TYPES.get(tag)
+    if cls is None:
+        raise ValueError(f"unknown data type {tag!r} in a dump")
+    return cls(**{k: _decode(x) for k, x in v.items() if k != "@"})
+
+
+def _ability(ref: Any) -> Any:
+    if ref is None:
+        return None
+    kind = ref[0]
+    if kind == "card":
+        return cards.get(ref[1]).abilities[ref[2]]
+    if kind == "data":
+        return _decode(ref[1])
+    raise ValueError(f"the ability {ref[1]!r} can't be rebuilt from a dump")
+
+
+# --- from_dict ------------------------------------------------------------------------------------
+
+
+def from_dict(d: dict[str, Any]) -> GameState:
+    """The state ``to_dict`` dumped. Card definitions come from ``manastack.cards.get``.
+
+    Raises KeyError, ValueError or UnknownCard on a dump it can't rebuild."""
+    table: dict[int, Card] = {}
+    for cid, name, owner, token in d["restore"]["cards"]:
+        table[cid] = Card(cid, owner, cards.get(name), token)
+    return _state(d, table)
+
+
+def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
+    r = d["restore"]
+    players = []
+    for i, pd in enumerate(d["players"]):
+        p = Player(i, pd["name"], pd["life"])
+        p.poison = pd["poison"]
+        p.library = [table[c] for c in pd["library"]]
+        p.hand = [table[c] for c in pd["hand"]]
+        p.graveyard = [table[c] for c in pd["graveyard"]]
+        p.exile = [table[c] for c in pd["exile"]]
+        p.pool = list(pd["pool"])
+        p.lands_played = pd["lands_played"]
+        p.lost = pd["lost"]
+        p.left = pd["left"]
+        p.drew_from_empty = pd["drew_from_empty"]
+        players.append(p)
+    g = GameState(players, ruleset=d["ruleset"])
+    g.battlefield = [_perm_from(x, table) for x in d["battlefield"]]
+    g.stack = [
+        _item_from(x, table, ref) for x, ref in zip(d["stack"], r["stack_abilities"], strict=True)
+    ]
+    g.turn = d["turn"]
+    g.active = d["active"]
+    g.first_player = d["first_player"]
+    g.step = Step.parse(d["step"])
+    g.stage = d["stage"]
+    g.passes = d["passes"]
+    g.pending = _pending_from(d["pending"])
+    g.next_id = d["next_id"]
+    g.rng = Rng(d["rng"])
+    g.log = [Event(k, text, rule, turn) for k, text, rule, turn in d.get("log", [])]
+    g.log_enabled = r["log_enabled"]
+    g.effects = [Effect613(*e) for e in d["effects"]]
+    g.delayed = [
+        DelayedTrigger(ev, ctrl, src, amount, turn, Step.parse(step))
+        for ev, ctrl, src, amount, turn, step in d["delayed"]
+    ]
+    g.triggered = [
+        PendingTrigger(_ability(ref), ctrl, src, soid, None if info is None else dict(info))
+        for (src, ctrl, soid, _text), (ref, info) in zip(
+            d["triggered"], r["triggered"], strict=True
+        )
+    ]
+    g.combat = None if d["combat"] is None else _combat_from(d["combat"], r["combat_order"])
+    g.resolving = (
+        None
+        if d["resolving"] is None
+        else _item_from(d["resolving"], table, r["resolving_ability"])
+    )
+    snap = r["cast_snapshot"]
+    g.cast_snapshot = None if snap is None else _state({**snap, "log": []}, table)
+    lc = d["legend_choice"]
+    g.legend_choice = None if lc is None else {int(k): v for k, v in lc.items()}
+    g.game_over = d["game_over"]
+    g.winner = d["winner"]
+    g.priority_player = d["priority_player"]
+    g.priority_rule = d["priority_rule"]
+    g.suspended = {int(k): v for k, v in d["suspended"].items()}
+    h = d["halt_at"]
+    g.halt_at = None if h is None else (h[0], Step.parse(h[1]))
+    g.halted = d["halted"]
+    return g
+
+
+def _perm_from(x: dict[str, Any], table: dict[int, Card]) -> Permanent:
+    p = Permanent(x["oid"], table[x["cid"]], x["controller"], x["timestamp"])
+    p.tapped = x["tapped"]
+    p.sick = x["sick"]
+    p.damage = x["damage"]
+    p.deathtouched = x["deathtouched"]
+    p.counters = dict(x["counters"]) or None
+    p.face_down = x["face_down"]
+    p.regen_shields = x["regen_shields"]
+    return p
+
+
+def _item_from(x: dict[str, Any], table: dict[int, Card], ref: Any) -> StackItem:
+    card = None if x["cid"] is None else table[x["cid"]]
+    ability = _ability(ref)
+    if ability is not None:
+        effects, specs = ability.effects, ability.targets
+    elif card is not None and not x["face_down"]:
+        effects, specs = card.cdef.effects, card.cdef.targets
+    else:
+        effects, specs = (), ()  # a face-down spell (702.37): no text
+    s = StackItem(
+        x["oid"],
+        x["kind"],
+        x["controller"],
+        x["source"],
+        effects,
+        specs,
+        card=card,
+        source_oid=x["source_oid"],
+        ability=ability,
+    )
+    s.targets = list(x["targets"])
+    s.x = x["x"]
+    s.face_down = x["face_down"]
+    data = dict(x["data"])
+    if "keywords" in data:
+        data["keywords"] = frozenset(data["keywords"])
+    s.data = data or None
+    return s
+
+
+def _pending_from(x: Any) -> Pending | None:
+    if x is None:
+        return None
+    ctx: dict[str, Any] = {}
+    for k, v in x["context"].items():
+        if k == "cost":
+            ctx[k] = ManaCost.parse(v)
+        elif k == "prev":
+            ctx[k] = _pending_from(v)
+        elif k == "chosen":
+            ctx[k] = {int(a): tuple((t, n) for t, n in pairs) for a, pairs in v.items()}
+        else:
+            ctx[k] = v
+    return Pending(Kind(x["kind"]), x["player"], ctx)
+
+
+def _combat_from(x: dict[str, Any], order: dict[str, list[Any]]) -> Combat:
+    c = Combat()
+    c.attackers = {int(k): x["attackers"][str(k)] for k in order["attackers"]}
+    c.blockers = {int(k): list(x["blockers"][str(k)]) for k in order["blockers"]}
+    c.blocked = {int(k): list(x["blocked"][str(k)]) for k in order["blocked"]}
+    c.blockers_declared = list(x["declared"])
+    c.first_strike_done = set(x["first_strike_done"])
+    return c

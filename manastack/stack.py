@@ -33,13 +33,13 @@ from manastack.cards.model import (
 )
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.mana import COLOR_INDEX, ManaCost
+from manastack.replacement import destroy
 from manastack.state import (
     DelayedTrigger,
     Effect613,
     GameState,
     Kind,
     Pending,
-    Permanent,
     StackItem,
 )
 from manastack.zones import draw, enter_battlefield, leave_battlefield
@@ -249,33 +249,6 @@ def _bounce(g: GameState, item: StackItem, e: Any) -> bool:
     if p is not None:
         leave_battlefield(g, [p], "hand", f"returns to {g.pname(p.owner)}'s hand", "400.7")
     return True
-
-
-def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -> None:
-    """701.8: destroy = move to the graveyard; a regeneration shield replaces it (701.19c)."""
-    dying: list[Permanent] = []
-    for p in perms:
-        if can_regenerate and p.regen_shields > 0:
-            regenerate(g, p)
-        else:
-            dying.append(p)
-    leave_battlefield(g, dying, "graveyard", "is destroyed", "701.8a")
-
-
-def regenerate(g: GameState, p: Permanent) -> None:
-    from manastack.zones import remove_from_combat
-
-    p.regen_shields -= 1
-    p.tapped = True
-    p.damage = 0
-    p.deathtouched = False
-    remove_from_combat(g, p.oid)
-    g.emit(
-        "regenerate",
-        f"{p.name} regenerates instead of being destroyed: tapped, damage removed, "
-        "removed from combat",
-        "701.19c",
-    )
 
 
 def _destroy(g: GameState, item: StackItem, e: Any) -> bool:

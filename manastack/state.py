@@ -238,11 +238,12 @@ class Effect613:
     """A continuous effect from a resolved spell or ability (611.2), with its timestamp (613.7)."""
 
     timestamp: int
-    layer: str  # "7c": power/toughness modification
+    layer: str  # "6" abilities, "7b" set P/T, "7c" modify P/T, "7d" switch P/T
     oid: int  # the affected permanent (locked in as it began: 611.2c)
-    power: int
+    power: int  # 7b: the value set; 7c: the change
     toughness: int
     until_end_of_turn: bool = True
+    keywords: frozenset[str] = frozenset()  # layer 6: keywords gained
 
 
 @dataclass(slots=True)
@@ -439,10 +440,7 @@ class GameState:
         g.rng = self.rng.copy()
         g.log = self.log[:]
         g.log_enabled = self.log_enabled
-        g.effects = [
-            Effect613(e.timestamp, e.layer, e.oid, e.power, e.toughness, e.until_end_of_turn)
-            for e in self.effects
-        ]
+        g.effects = self.effects[:]  # an Effect613 is never changed once created
         g.delayed = self.delayed[:]  # DelayedTrigger is never mutated after creation
         g.triggered = self.triggered[:]
         g.combat = self.combat.copy() if self.combat else None

@@ -2,10 +2,10 @@
 
 >>> get("lightning bolt").name
 'Lightning Bolt'
->>> get("Lightning Blot")
+>>> get("Lightning Blot").name  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-manastack.errors.UnknownCard: unknown card 'Lightning Blot' (did you mean Lightning Bolt, Ball Lightning?)
+manastack.errors.UnknownCard: unknown card 'Lightning Blot' (did you mean Lightning Bolt, ...?)
 """
 
 from __future__ import annotations
