@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from manastack import casting, combat, sba, special, stack, triggers, turn
+from manastack import casting, combat, rulesets, special, stack, triggers, turn
 from manastack.actions import (
     Action,
     ActivateAbility,
@@ -71,8 +71,9 @@ def advance(g: GameState) -> None:
 def state_checks(g: GameState) -> bool:
     """117.5 / 704.3: SBAs until none apply, then triggers to the stack; repeat."""
     happened = False
+    rules = rulesets.get(g.ruleset)
     while True:
-        acted = sba.check(g)
+        acted = rules.state_based_actions(g)
         if g.game_over or g.pending is not None:
             return True
         if acted:

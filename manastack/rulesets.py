@@ -1,7 +1,9 @@
 """Rulesets: the places where rule sets differ, as replaceable pieces rather than branches.
 
-``current`` is the Comprehensive Rules as they stand. A ``2004`` ruleset (combat damage on the
-stack, mana burn, the old legend rule) plugs in by giving other functions for these slots.
+``current`` is the Comprehensive Rules as they stand. A ``2004`` ruleset (the rules of June 2004:
+combat damage on the stack, mana burn, the old legend rule) plugs in by giving other functions for
+these slots: how pools empty (500.4 / old 300.3 mana burn), which state-based actions there are
+(704), and how combat damage is dealt (510).
 """
 
 from __future__ import annotations
@@ -21,15 +23,29 @@ def empty_pools_current(g: GameState) -> None:
             pl.pool = [0, 0, 0, 0, 0, 0]
 
 
+def sba_current(g: GameState) -> bool:
+    from manastack import sba
+
+    return sba.check(g)
+
+
+def combat_damage_current(g: GameState, first_step: bool) -> None:
+    """510.1-510.2: assigned and dealt at once as a turn-based action; it doesn't use the stack."""
+    from manastack import combat
+
+    combat.begin_damage(g, first_step)
+
+
 @dataclass(frozen=True)
 class Ruleset:
     name: str
     empty_pools: Callable[[GameState], None]
-    combat_damage_uses_stack: bool = False
+    state_based_actions: Callable[[GameState], bool]
+    combat_damage: Callable[[GameState, bool], None]
 
 
 RULESETS: dict[str, Ruleset] = {
-    "current": Ruleset("current", empty_pools_current),
+    "current": Ruleset("current", empty_pools_current, sba_current, combat_damage_current),
 }
 
 

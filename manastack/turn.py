@@ -46,9 +46,9 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     elif step is Step.DECLARE_BLOCKERS:
         combat.begin_declare_blockers(g)
     elif step is Step.FIRST_STRIKE_DAMAGE:
-        combat.begin_damage(g, first_step=True)
+        rulesets.get(g.ruleset).combat_damage(g, True)
     elif step is Step.COMBAT_DAMAGE:
-        combat.begin_damage(g, first_step=False)
+        rulesets.get(g.ruleset).combat_damage(g, False)
     elif step is Step.CLEANUP:
         begin_cleanup(g)
         return
