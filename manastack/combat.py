@@ -83,7 +83,11 @@ def finish_attackers(g: GameState) -> None:
         if not vig:
             p.tapped = True
         note = " (vigilance: it doesn't tap)" if vig else ""
-        g.emit("attack", f"{p.name} attacks {g.pname(d)}{note}", "508.1f" if not vig else "702.20b")
+        g.emit(
+            "attack",
+            f"{layers.shown(p)} attacks {g.pname(d)}{note}",
+            "508.1f" if not vig else "702.20b",
+        )
 
 
 # --- blockers (509.1) ------------------------------------------------------------------------
@@ -165,7 +169,7 @@ def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
         raise err
     c.blockers[b.oid] = [att.oid]
     c.blocked.setdefault(att.oid, []).append(b.oid)
-    g.emit("block", f"{b.name} blocks {att.name}", "509.1a")
+    g.emit("block", f"{layers.shown(b)} blocks {layers.shown(att)}", "509.1a")
 
 
 def finish_blockers(g: GameState, pi: int) -> None:
@@ -185,7 +189,7 @@ def _blocked_status(g: GameState) -> None:
         if aoid not in c.blocked:
             p = g.permanent(aoid)
             if p is not None:
-                g.emit("block", f"{p.name} is unblocked", "509.1h")
+                g.emit("block", f"{layers.shown(p)} is unblocked", "509.1h")
 
 
 # --- damage (510) ----------------------------------------------------------------------------
@@ -370,10 +374,16 @@ def deal_combat_damage(
     for src, t, n in events:
         kw = layers.keywords(g, src)
         if t < 0:
-            damage_player(g, src.name, src.controller, -1 - t, n, "lifelink" in kw)
+            damage_player(g, layers.shown(src), src.controller, -1 - t, n, "lifelink" in kw)
         else:
             tp = g.permanent(t)
             if tp is not None:
                 damage_creature(
-                    g, src.name, src.controller, tp, n, "deathtouch" in kw, "lifelink" in kw
+                    g,
+                    layers.shown(src),
+                    src.controller,
+                    tp,
+                    n,
+                    "deathtouch" in kw,
+                    "lifelink" in kw,
                 )

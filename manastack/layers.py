@@ -31,6 +31,11 @@ def name(p: Permanent) -> str:
     return "" if p.face_down else p.card.cdef.name
 
 
+def shown(p: Permanent) -> str:
+    """How the log names a permanent: a face-down one by what everyone can see (708.2)."""
+    return "a face-down creature" if p.face_down else p.card.cdef.name
+
+
 def colors(p: Permanent) -> frozenset[str]:
     return _NONE if p.face_down else p.card.cdef.colors
 

@@ -8,12 +8,24 @@ from manastack.zones import leave_battlefield
 
 def lose(g: GameState, pi: int, rule: str, why: str) -> None:
     """104.3: the player loses; in a multiplayer game they leave it (800.4a)."""
-    pl = g.players[pi]
-    if pl.left:
+    lose_all(g, [(pi, rule, why)])
+
+
+def lose_all(g: GameState, losers: list[tuple[int, str, str]]) -> None:
+    """Players who lose at the same time (state-based actions are one event, 704.3): if that
+    leaves nobody, the game is a draw (104.4a)."""
+    losers = [x for x in losers if not g.players[x[0]].left]
+    for pi, rule, why in losers:
+        g.players[pi].lost = True
+        g.emit("lose", f"{g.pname(pi)} loses the game: {why}", rule)
+    remaining = [p.idx for p in g.players if not p.left and not p.lost]
+    if len(remaining) <= 1:
+        for pi, _, _ in losers:
+            g.players[pi].left = True
+        _end(g, remaining)
         return
-    pl.lost = True
-    g.emit("lose", f"{pl.name} loses the game: {why}", rule)
-    leave(g, pi)
+    for pi, _, _ in losers:
+        leave(g, pi)
 
 
 def concede(g: GameState, pi: int) -> None:
@@ -33,13 +45,7 @@ def leave(g: GameState, pi: int) -> None:
     pl.left = True
     alive = [p.idx for p in g.players if not p.left]
     if len(alive) <= 1:
-        g.game_over = True
-        g.winner = alive[0] if alive else None
-        g.pending = None
-        if alive:
-            g.emit("win", f"{g.pname(alive[0])} wins the game", "104.2a")
-        else:
-            g.emit("draw", "the game is a draw", "104.4a")
+        _end(g, alive)
         return
     for zone in (pl.library, pl.hand, pl.graveyard, pl.exile):
         zone.clear()
@@ -77,3 +83,13 @@ def leave(g: GameState, pi: int) -> None:
         g.priority_player = g.next_player(pi)
         g.priority_rule = "800.4a"
     g.passes = 0
+
+
+def _end(g: GameState, alive: list[int]) -> None:
+    g.game_over = True
+    g.winner = alive[0] if len(alive) == 1 else None
+    g.pending = None
+    if g.winner is not None:
+        g.emit("win", f"{g.pname(g.winner)} wins the game", "104.2a")
+    else:
+        g.emit("draw", "every remaining player lost at once: the game is a draw", "104.4a")

@@ -70,10 +70,10 @@ def check(g: GameState) -> bool:
         dying.append(p)
     leave_battlefield(g, dying, "graveyard", "is put into its owner's graveyard", "704.3")
     g.legend_choice = None
-    from manastack.players import lose
+    if losers:
+        from manastack.players import lose_all
 
-    for pi, rule, why in losers:
-        lose(g, pi, rule, why)
+        lose_all(g, losers)
     return True
 
 
