@@ -13,6 +13,7 @@ from manastack.cards.model import (
     CastWithoutPaying,
     RemoveTimeCounter,
     StepTrigger,
+    StillSuspended,
     TriggeredAbility,
 )
 from manastack.errors import IllegalAction
@@ -23,6 +24,7 @@ REMOVE_COUNTER = TriggeredAbility(
     StepTrigger(Step.UPKEEP, "your"),
     (RemoveTimeCounter(),),
     "At the beginning of your upkeep, if this card is suspended, remove a time counter from it.",
+    condition=StillSuspended(),
 )
 CAST_IT = TriggeredAbility(
     StepTrigger(Step.UPKEEP, "your"),

@@ -30,6 +30,7 @@ from manastack.cards.model import (
     RemoveTimeCounter,
     ReturnToHand,
     SacrificeSource,
+    TriggeredAbility,
 )
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.mana import COLOR_INDEX, ManaCost
@@ -48,6 +49,15 @@ from manastack.zones import draw, enter_battlefield, leave_battlefield
 def resolve_top(g: GameState) -> None:
     item = g.stack[-1]
     g.emit("resolve", f"all players passed in succession: {item.source_name} resolves", "405.5")
+    if isinstance(item.ability, TriggeredAbility) and item.ability.condition is not None:
+        from manastack.triggers import condition_holds
+
+        if not condition_holds(g, item.ability, item.data):
+            g.stack.pop()
+            g.emit(
+                "resolve", f'{item.source_name}\'s ability does nothing: its "if" is false', "603.4"
+            )
+            return
     if item.target_specs:
         legal = [
             targeting.is_legal(g, spec, t, item)

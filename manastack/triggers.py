@@ -5,10 +5,20 @@ priority, each player in APNAP order puts theirs on the stack in the order they 
 from __future__ import annotations
 
 from manastack import targeting
-from manastack.cards.model import StepTrigger, TriggeredAbility
+from manastack.cards.model import StepTrigger, StillSuspended, TriggeredAbility
 from manastack.state import GameState, Kind, Pending, PendingTrigger, StackItem
 from manastack.steps import Step
 from manastack.zones import queue_trigger
+
+
+def condition_holds(g: GameState, ab: TriggeredAbility, info: dict[str, object] | None) -> bool:
+    """603.4: an intervening "if" clause."""
+    cond = ab.condition
+    if cond is None:
+        return True
+    if isinstance(cond, StillSuspended):
+        return (info or {}).get("cid") in g.suspended
+    return True
 
 
 def identical(ts: list[PendingTrigger]) -> bool:

@@ -247,11 +247,23 @@ Trigger = EntersTrigger | DiesTrigger | StepTrigger
 
 
 @dataclass(frozen=True, slots=True)
+class StillSuspended:
+    """The card is still suspended: in exile with a time counter on it (702.62b)."""
+
+
+Condition = StillSuspended
+
+
+@dataclass(frozen=True, slots=True)
 class TriggeredAbility:
+    """603.1. ``condition`` is an intervening "if" clause (603.4): checked when the ability
+    triggers and again as it resolves."""
+
     trigger: Trigger
     effects: tuple[Effect, ...]
     text: str
     targets: tuple[TargetSpec, ...] = ()
+    condition: Condition | None = None
 
 
 # Static abilities (604).
