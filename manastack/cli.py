@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 from manastack import cards
 from manastack.cardinfo import card_text
@@ -27,21 +28,21 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         return 1
     for path in files:
         if not path.exists():
-            out.print(f"[red]ERROR[/] {path}: no such file")
+            out.print(f"[red]ERROR[/] {escape(str(path))}: no such file")
             failed += 1
             continue
         fo = run_file(path)
         if fo.error is not None:
-            out.print(f"[red]ERROR[/] {fo.error}", markup=True)
+            out.print(f"[red]ERROR[/] {escape(str(fo.error))}")
             failed += 1
             continue
         for r in fo.results:
             if r.passed:
                 passed += 1
-                out.print(f"[green]PASS[/] {path}: {r.scenario.name}")
+                out.print(f"[green]PASS[/] {escape(str(path))}: {escape(r.scenario.name)}")
             else:
                 failed += 1
-                out.print(f"[red]FAIL[/] {path}: {r.scenario.name}")
+                out.print(f"[red]FAIL[/] {escape(str(path))}: {escape(r.scenario.name)}")
                 out.print(failure_report(r), markup=False)
             if args.verbose and r.game is not None:
                 out.print(f"--- log of {r.scenario.name} ---", markup=False)
