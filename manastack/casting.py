@@ -134,6 +134,7 @@ def pay_cost(
     for_what: str,
     sources: tuple[int, ...] | None,
     exclude: int | None = None,
+    rule: str = "601.2h",
 ) -> None:
     """601.2h: pay from the pool, activating the mana abilities of the chosen (or automatically
     picked) sources. Checks everything before changing anything."""
@@ -164,7 +165,7 @@ def pay_cost(
             "cost",
             f"{pl.name} can't pay {cost} for {for_what} (pool: {have}, "
             f"{len(srcs)} untapped source(s))",
-            "601.2h",
+            rule,
         )
     taken, used = plan
     for k, colour in used:
@@ -174,7 +175,7 @@ def pay_cost(
         pl.pool[i] -= n
     for _, colour in used:
         pl.pool[COLOR_INDEX[colour]] -= 1
-    g.emit("pay", f"{pl.name} pays {cost} for {for_what}", "601.2h")
+    g.emit("pay", f"{pl.name} pays {cost} for {for_what}", rule)
 
 
 def _first_mana_ability(p: Permanent) -> int | None:

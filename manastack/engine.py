@@ -232,7 +232,9 @@ def _pay_or_decline(g: GameState, a: Action) -> None:
         raise IllegalAction("target", f"choose pay or decline, not {option!r}", "608.2d")
     if option == "pay":
         sources = a.sources if isinstance(a, PayMana) else None
-        casting.pay_cost(g, a.player, pend.context["cost"], pend.context["by"], sources)
+        casting.pay_cost(
+            g, a.player, pend.context["cost"], pend.context["by"], sources, rule="608.2d"
+        )
         g.emit("choice", f"{g.pname(a.player)} pays; {pend.context['by']} does nothing", "608.2d")
     else:
         g.emit("choice", f"{g.pname(a.player)} declines to pay", "608.2d")

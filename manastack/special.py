@@ -54,7 +54,9 @@ def turn_face_up(g: GameState, a: TurnFaceUp) -> None:
         raise err
     p = g.permanent(a.oid)
     assert p is not None and p.card.cdef.morph is not None
-    casting.pay_cost(g, a.player, p.card.cdef.morph, f"turning {p.name} face up", None)
+    casting.pay_cost(
+        g, a.player, p.card.cdef.morph, f"turning {p.name} face up", None, rule="702.37e"
+    )
     p.face_down = False
     g.passes = 0
     g.emit(
@@ -89,7 +91,7 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     card = next(c for c in pl.hand if c.cid == a.cid)
     sus = card.cdef.suspend
     assert sus is not None
-    casting.pay_cost(g, a.player, sus.cost, f"suspending {card.name}", None)
+    casting.pay_cost(g, a.player, sus.cost, f"suspending {card.name}", None, rule="702.62a")
     pl.hand.remove(card)
     pl.exile.append(card)
     g.suspended[card.cid] = sus.time
