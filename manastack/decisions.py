@@ -14,6 +14,7 @@ from manastack import casting, combat, special, targeting
 from manastack.actions import (
     Action,
     ActivateAbility,
+    ActivateMana,
     AssignDamage,
     CastSpell,
     Choose,
@@ -81,7 +82,9 @@ def describe(g: GameState) -> Decision | None:
     return Decision(pend.player, k, text)
 
 
-def legal_actions(g: GameState) -> list[Action]:
+def legal_actions(g: GameState, with_mana: bool = True) -> list[Action]:
+    """The legal options. ``with_mana=False`` leaves out mana abilities at priority (they are
+    legal but rarely worth a decision of their own to a search or a random player)."""
     pend = g.pending
     if pend is None or g.game_over:
         return []
@@ -89,7 +92,7 @@ def legal_actions(g: GameState) -> list[Action]:
     k = pend.kind
     ctx = pend.context
     if k is Kind.PRIORITY:
-        return priority_actions(g, pi)
+        return priority_actions(g, pi, with_mana)
     if k is Kind.TARGET or k is Kind.TRIGGER_TARGET:
         item = g.stack_item(ctx["item"])
         if item is None:
@@ -197,6 +200,4 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
 
 
 def is_mana_only(a: Action) -> bool:
-    from manastack.actions import ActivateMana
-
-    return isinstance(a, ActivateMana)
+    return type(a) is ActivateMana

@@ -74,8 +74,10 @@ class Game:
         pend = self.state.pending
         return None if pend is None or self.state.game_over else pend.player
 
-    def legal_actions(self) -> list[Action]:
-        return legal_actions(self.state)
+    def legal_actions(self, with_mana: bool = True) -> list[Action]:
+        """Every legal answer to the pending decision (none when the game is over).
+        ``with_mana=False`` leaves out activating mana abilities at priority."""
+        return legal_actions(self.state, with_mana)
 
     def apply(self, action: Action) -> None:
         """Perform ``action``; raises :class:`IllegalAction` and changes nothing if it is not

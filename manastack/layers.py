@@ -59,19 +59,24 @@ def has(g: GameState, p: Permanent, keyword: str) -> bool:
     return any(e.oid == p.oid and e.layer == "6" and keyword in e.keywords for e in g.effects)
 
 
-def _static_pt(g: GameState, p: Permanent) -> list[tuple[str, int, int, int]]:
-    """Power/toughness effects of static abilities (604, 611.3) that apply to ``p`` now."""
-    out: list[tuple[str, int, int, int]] = []
+StaticPT = list[tuple[int, str, int, int, int]]  # (controller, layer, timestamp, power, tough)
+
+
+def static_pt(g: GameState) -> StaticPT:
+    """Power/toughness effects of static abilities on the battlefield (604, 611.3), with the
+    controller whose creatures they affect. Computed once per look at many creatures."""
+    out: StaticPT = []
     for src in g.battlefield:
-        if src.face_down or src.controller != p.controller:
+        if src.face_down or not src.card.cdef.abilities:
             continue
         for ab in src.card.cdef.abilities:
             if isinstance(ab, StaticAbility) and isinstance(ab.effect, Anthem):
-                out.append(("7c", src.timestamp, ab.effect.power, ab.effect.toughness))
+                e = ab.effect
+                out.append((src.controller, "7c", src.timestamp, e.power, e.toughness))
     return out
 
 
-def power_toughness(g: GameState, p: Permanent) -> tuple[int, int]:
+def power_toughness(g: GameState, p: Permanent, statics: StaticPT | None = None) -> tuple[int, int]:
     """613.4: base values (1b face-down 2/2), then 7a-7d in order, timestamps within a layer."""
     if p.face_down:
         pw, tg = 2, 2
@@ -83,7 +88,9 @@ def power_toughness(g: GameState, p: Permanent) -> tuple[int, int]:
         for e in g.effects
         if e.oid == p.oid and e.layer != "6"
     ]
-    effects.extend(_static_pt(g, p))
+    if statics is None:
+        statics = static_pt(g)
+    effects.extend((lay, ts, dp, dt) for c, lay, ts, dp, dt in statics if c == p.controller)
     if p.counters:
         # 613.4c: counters apply in 7c; additions commute, so their place in 7c doesn't matter.
         n = p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)

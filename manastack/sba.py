@@ -24,9 +24,10 @@ def check(g: GameState) -> bool:
     to_graveyard: list[tuple[Permanent, str, str]] = []
     to_destroy: list[tuple[Permanent, str, str]] = []
     annihilate: list[Permanent] = []
+    statics = layers.static_pt(g)
     for p in g.battlefield:
         if layers.is_creature(p):
-            tough = layers.toughness(g, p)
+            tough = layers.power_toughness(g, p, statics)[1]
             if tough <= 0:
                 to_graveyard.append((p, "704.5f", f"{p.name} has toughness {tough}"))
                 continue
