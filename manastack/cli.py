@@ -97,6 +97,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from manastack.play import command
+
+    return command(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
@@ -125,6 +131,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
     sim.set_defaults(func=cmd_simulate)
+    pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
+    pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
+    pl.add_argument("--opponent-deck", metavar="FILE", help="default decks/white-blue.txt")
+    pl.add_argument("--vs", default="random", help="the opponent: random or greedy")
+    pl.add_argument("--seed", type=int, help="same seed, same game (default: a random one)")
+    pl.add_argument(
+        "--stops",
+        choices=("real", "all"),
+        default="real",
+        help="real: only stop when you have a real choice (default); all: at every priority",
+    )
+    pl.add_argument("--name", default="alice", help="your player name, one word (default alice)")
+    pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
+    pl.set_defaults(func=cmd_play)
     return p
 
 

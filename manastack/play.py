@@ -1,0 +1,724 @@
+"""``manastack play``: a person plays a whole game in the terminal against a built-in agent.
+
+The loop lives in :class:`PlaySession`, which never touches the terminal itself: it reads lines
+from an input function and writes to a rich ``Console``, so tests drive it with strings.
+
+>>> import io
+>>> from rich.console import Console
+>>> from manastack.agents import random_agent
+>>> game = Game.new([["Forest"] * 20, ["Island"] * 20], ["alice", "bob"], seed=1)
+>>> s = PlaySession(game, 0, random_agent, console=Console(file=io.StringIO(), width=80))
+>>> "Stack" in s.start()
+True
+>>> "1. pass" in s.step("help")
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from manastack import cards, layers, turn
+from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, PayMana
+from manastack.agents import Agent, AgentView, get_agent
+from manastack.cardinfo import card_text
+from manastack.decklist import load_decklist
+from manastack.errors import IllegalAction, ManastackError
+from manastack.execute import Plans, execute, follow_order_plan
+from manastack.game import Game
+from manastack.mana import pool_text
+from manastack.record import Record
+from manastack.scenario import commands as C
+from manastack.scenario.runner import describe_action
+from manastack.state import GameState, Kind, Permanent, StackItem
+from manastack.steps import Step
+from manastack.targeting import describe as describe_target
+
+DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+DEFAULT_DECK = "red-green.txt"
+DEFAULT_OPPONENT_DECK = "white-blue.txt"
+WIDTH = 80
+MAX_NEW_LOG_LINES = 30
+"""More new log lines than this are cut to the last ones (``log`` shows them all)."""
+MAX_AUTO_DECISIONS = 200_000
+"""Decisions taken without the person (agent, auto-passes) before the session gives up."""
+MAX_TURNS = 500
+
+META_COMMANDS = ("help", "explain", "log", "save ", "card ", "done", "pay", "quit")
+
+# Why a player holds priority, by the rule the engine gave it under.
+PRIORITY_REASONS = {
+    "117.3a": "the step began",
+    "117.3b": "a spell or ability resolved",
+    "117.3c": "after casting a spell or activating an ability",
+    "117.3d": "the previous player passed",
+    "116.3": "after a special action (a land played)",
+    "514.3a": "something happened in cleanup",
+    "800.4a": "a player left the game",
+}
+
+# What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
+STEP_TEXT = {
+    Step.UNTAP: "{ap}'s untap step: {ap} untaps their permanents [502.3]; nobody gets priority "
+    "[502.4]",
+    Step.UPKEEP: "upkeep step [503.1]: upkeep triggers, then {ap} receives priority [117.3a]",
+    Step.DRAW: "draw step: {ap} draws a card [504.1], then receives priority [117.3a]",
+    Step.PRECOMBAT_MAIN: "precombat main phase [505.1]: {ap} may play a land [305.1] and cast "
+    "sorcery-speed spells [307.1]",
+    Step.BEGINNING_OF_COMBAT: "beginning of combat step [507.1]",
+    Step.DECLARE_ATTACKERS: "declare attackers step: {ap} declares attackers [508.1]",
+    Step.DECLARE_BLOCKERS: "declare blockers step: {nap} declares blockers [509.1]",
+    Step.FIRST_STRIKE_DAMAGE: "first-strike combat damage step [510.4]",
+    Step.COMBAT_DAMAGE: "combat damage step: attacking and blocking creatures deal combat "
+    "damage [510.1, 510.2]",
+    Step.END_OF_COMBAT: "end of combat step [511.1]",
+    Step.POSTCOMBAT_MAIN: "postcombat main phase [505.1]: {ap} may play a land [305.1] and cast "
+    "sorcery-speed spells [307.1]",
+    Step.END: 'end step [513.1]: "at the beginning of the end step" abilities trigger',
+    Step.CLEANUP: "cleanup step: {ap} discards down to seven cards [514.1], damage wears off "
+    'and "until end of turn" effects end [514.2]; normally nobody gets priority [514.3]',
+}
+
+
+class _RecordingGame(Game):
+    """A Game that writes every accepted action into a record's answers (for ``save``)."""
+
+    __slots__ = ("answers",)
+
+    def __init__(self, game: Game, answers: list[Action]) -> None:
+        # Take over a game that has already advanced to its first decision.
+        self.state = game.state
+        self.answers = answers
+
+    def apply(self, action: Action) -> None:
+        super().apply(action)
+        self.answers.append(action)
+
+
+@dataclass
+class Outcome:
+    """How the session ended: ``result`` is the winner's name, "draw", or None (quit)."""
+
+    result: str | None
+    text: str
+
+
+class PlaySession:
+    """One person (player ``human``) against ``agent`` (every other player), line by line."""
+
+    def __init__(
+        self,
+        game: Game,
+        human: int,
+        agent: Agent,
+        *,
+        stops: str = "real",
+        console: Console | None = None,
+        rng: random.Random | None = None,
+        record: Record | None = None,
+        input_fn: Callable[[str], str] = input,
+    ) -> None:
+        if stops not in ("real", "all"):
+            raise ValueError(f"stops must be 'real' or 'all', not {stops!r}")
+        # Without the setup (a game made elsewhere) answers are still kept, but not saved.
+        self.has_setup = record is not None
+        self.record = record or Record([p.name for p in game.state.players], [])
+        self.game: Game = _RecordingGame(game, self.record.answers)
+        self.human = human
+        self.agent = agent
+        self.stops = stops
+        self.console = console or Console(width=WIDTH, record=True)
+        self.console.record = True
+        self.rng = rng or random.Random(0)
+        self.input_fn = input_fn
+        self.plans = Plans()
+        self.names = C.CardNames(cd.name for defs in cards.POOLS.values() for cd in defs)
+        self.quit = False
+        self.stalled: str | None = None  # why the session stopped the game itself, if it did
+        self._log_seen = 0
+        self._announced = False
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        decks: Sequence[Sequence[str]],
+        names: Sequence[str],
+        agent: Agent,
+        *,
+        seed: int = 0,
+        human: int = 0,
+        stops: str = "real",
+        console: Console | None = None,
+        input_fn: Callable[[str], str] = input,
+    ) -> PlaySession:
+        """A new game between ``decks`` (the person plays ``decks[human]``), recorded from its
+        start so that ``save`` writes a replayable record."""
+        record = Record(list(names), [list(d) for d in decks], seed)
+        return cls(
+            record.new_game(),
+            human,
+            agent,
+            stops=stops,
+            console=console,
+            rng=random.Random(seed),
+            record=record,
+            input_fn=input_fn,
+        )
+
+    @property
+    def finished(self) -> bool:
+        return self.quit or self.game.is_over or self.stalled is not None
+
+    @property
+    def me(self) -> str:
+        return self.game.state.pname(self.human)
+
+    def start(self) -> str:
+        """Play on to the person's first decision and show it."""
+        self.console.export_text(clear=True)
+        self._advance()
+        self._show()
+        self._announce()
+        return self.console.export_text(clear=True)
+
+    def step(self, line: str) -> str:
+        """Handle one typed line; returns what it printed, as plain text."""
+        self.console.export_text(clear=True)
+        if not self.finished and self._handle(line.strip()):
+            self._advance()
+            self._show()
+        self._announce()
+        return self.console.export_text(clear=True)
+
+    def _announce(self) -> None:
+        if self.finished and not self._announced:
+            self._announced = True
+            self.console.print(Text(self.outcome().text, style="bold"))
+
+    def run(self) -> Outcome:
+        """Read lines until the game ends, the person quits, or input ends (EOF quits)."""
+        self.start()
+        while not self.finished:
+            try:
+                line = self.input_fn(f"{self.me}> ")
+            except EOFError:
+                self.console.print("")
+                line = "quit"
+            self.step(line)
+        return self.outcome()
+
+    def outcome(self) -> Outcome:
+        if self.game.is_over:
+            res = self.game.outcome()
+            assert res is not None
+            text = "Game over: a draw." if res == "draw" else f"Game over: {res} wins."
+            if res == self.me:
+                text = f"Game over: you ({self.me}) win."
+            return Outcome(res, text)
+        if self.stalled is not None:
+            return Outcome("draw", f"Game stopped: {self.stalled}.")
+        return Outcome(None, "You quit; the game was not finished.")
+
+    # --- playing on without the person -------------------------------------------------------
+
+    def _real_choice(self, options: Sequence[Action]) -> bool:
+        return any(not isinstance(a, Pass | ActivateMana) for a in options)
+
+    def _advance(self) -> None:
+        """Let the agent answer its decisions and pass for the person where they have nothing
+        to decide, until the person must decide or the game ends."""
+        game = self.game
+        for _ in range(MAX_AUTO_DECISIONS):
+            if game.is_over:
+                return
+            if game.turn > MAX_TURNS:
+                self.stalled = f"turn {MAX_TURNS} passed; the game is called a draw"
+                return
+            d = game.decision
+            if d is None:  # halted at a step start: nothing to decide
+                game.resume()
+                continue
+            options = game.legal_actions()
+            if d.player != self.human:
+                choice = self.agent(AgentView(game, d, options), self.rng)
+                try:
+                    game.apply(choice)
+                except IllegalAction:
+                    # An agent's bad answer must not end the person's game.
+                    game.apply(options[0])
+                continue
+            if d.kind is Kind.ORDER_TRIGGERS and follow_order_plan(game, self.human, self.plans):
+                continue
+            if d.kind is not Kind.PRIORITY or self.stops == "all" or self._real_choice(options):
+                return
+            game.apply(Pass(self.human))
+        self.stalled = f"{MAX_AUTO_DECISIONS} decisions without you; the game is called a draw"
+
+    # --- one line ---------------------------------------------------------------------------
+
+    def _handle(self, line: str) -> bool:
+        """Carry out ``line``; True when the game moved on (an action was taken)."""
+        out = self.console
+        low = line.lower()
+        word = low.split(None, 1)[0] if low else ""
+        if not line:
+            out.print("Type a command, a number from `help`, or `help`.", markup=False)
+            return False
+        if low in ("quit", "exit"):
+            self.quit = True
+            out.print("You quit.", markup=False)
+            return False
+        if low in ("help commands", "help grammar"):
+            out.print(C.GRAMMAR, markup=False)
+            return False
+        if word in ("help", "?"):
+            self._help()
+            return False
+        if low == "explain":
+            out.print(self.explain(), markup=False)
+            return False
+        if low == "log":
+            out.print(self.game.log_text(), markup=False)
+            return False
+        if word == "save":
+            self.save(line.split(None, 1)[1] if " " in line else "")
+            return False
+        if word == "card":
+            self._card(line.split(None, 1)[1] if " " in line else "")
+            return False
+        if line.isdigit():
+            return self._number(int(line))
+        if low == "done":
+            return self._done()
+        if low == "pay":
+            return self._pay()
+        try:
+            cmd = C.parse_command(line, self.names)
+        except C.CommandSyntaxError as err:
+            out.print(str(err), markup=False)
+            out.print("(type `help` for what you can do now)", markup=False)
+            return False
+        # `block X with Y` keeps the declaration open; `block with nothing` or `done` closes it.
+        finish = not (isinstance(cmd, C.Block) and cmd.attacker is not None)
+        return self._try(
+            lambda: execute(self.game, self.human, cmd, self.plans, finish_blocks=finish)
+        )
+
+    def _try(self, act: Callable[[], None]) -> bool:
+        mark = len(self.record.answers)
+        try:
+            act()
+        except IllegalAction as err:
+            del self.record.answers[mark:]  # execute put the game back; so does the record
+            self.console.print(Text(f"Refused: {err}", style="red"))
+            return False
+        return True
+
+    def _number(self, n: int) -> bool:
+        options = self._options()
+        if not 1 <= n <= len(options):
+            self.console.print(
+                f"There is no action {n}: the actions now are numbered 1 to {len(options)} "
+                "(type `help`).",
+                markup=False,
+            )
+            return False
+        return self._try(lambda: self.game.apply(options[n - 1]))
+
+    def _done(self) -> bool:
+        d = self.game.decision
+        if d is None or d.kind not in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
+            self.console.print(
+                "`done` ends a declaration of attackers or blockers; there is none now.",
+                markup=False,
+            )
+            return False
+        return self._try(lambda: self.game.apply(FinishDeclaration(self.human)))
+
+    def _pay(self) -> bool:
+        pays = [a for a in self._options() if isinstance(a, PayMana)]
+        if not pays:
+            self.console.print("There is no cost to pay now.", markup=False)
+            return False
+        return self._try(lambda: self.game.apply(pays[0]))
+
+    def _options(self) -> list[Action]:
+        d = self.game.decision
+        if d is None or d.player != self.human:
+            return []
+        return self.game.legal_actions()
+
+    def _help(self) -> None:
+        d = self.game.decision
+        out = self.console
+        if d is None or d.player != self.human:
+            out.print("You have nothing to decide now.", markup=False)
+            return
+        out.print(f"{d.prompt}. The legal actions now:", markup=False)
+        g = self.game.state
+        for i, a in enumerate(self.game.legal_actions(), start=1):
+            out.print(f"  {i:>2}. {describe_action(g, a)}", markup=False)
+        out.print(
+            "Type a number, or a command (`help commands` lists them); also: explain, log, "
+            "card NAME, save FILE, done, pay, quit.",
+            markup=False,
+        )
+
+    def save(self, path: str) -> None:
+        """Write the game record (setup, seed, every answer) to ``path``."""
+        if not path.strip():
+            self.console.print("Say where: `save FILE`.", markup=False)
+            return
+        if not self.has_setup:
+            self.console.print("This game was not recorded from its start: can't save.")
+            return
+        try:
+            Path(path.strip()).write_text(self.record.to_json(), encoding="utf-8")
+        except OSError as err:
+            self.console.print(f"Can't save to {path.strip()}: {err.strerror or err}", markup=False)
+            return
+        n = len(self.record.answers)
+        self.console.print(
+            f"Saved the game ({n} answers) to {path.strip()}; `manastack replay "
+            f"{path.strip()}` replays it.",
+            markup=False,
+        )
+
+    def _card(self, name: str) -> None:
+        cd = cards.find(name.strip()) if name.strip() else None
+        if cd is None:
+            sugg = cards.suggest(name.strip()) if name.strip() else []
+            hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
+            self.console.print(f"No card named {name.strip()!r}{hint}.", markup=False)
+            return
+        self.console.print(card_text(cd), markup=False)
+
+    # --- explain ----------------------------------------------------------------------------
+
+    def explain(self) -> str:
+        """In words: what happens next if every player passes from here."""
+        g = self.game.state
+        d = self.game.decision
+        if d is None:
+            return "The game is over." if self.game.is_over else "Nobody is being asked."
+        lines: list[str] = []
+        if d.kind is not Kind.PRIORITY:
+            lines.append(
+                f"First {d.prompt} ({d.kind.value.replace('_', ' ')}); nobody has priority "
+                "meanwhile [117.1]. Then, if every player passes:"
+            )
+        if g.stack:
+            top = g.stack[-1]
+            what = _card_words(top)
+            lines.append(
+                f"If every player passes in succession [117.4], the top of the stack resolves "
+                f"[405.5]: {self._item_text(top)}{what}. It follows its instructions in order "
+                "[608.2]; a spell with illegal targets only is countered instead [608.2b]. Then "
+                f"the active player, {g.pname(g.active)}, receives priority [117.3b]."
+            )
+            if len(g.stack) > 1:
+                rest = ", ".join(self._item_name(s) for s in reversed(g.stack[:-1]))
+                lines.append(f"The rest waits, last in, first out [405.5]: {rest}.")
+            return "\n".join(lines)
+        nxt = g.clone()
+        nxt.log_enabled = False
+        nxt_step = turn.next_step(nxt)
+        ap = g.pname(nxt.active)
+        nap = g.pname(nxt.next_player(nxt.active))
+        lines.append(
+            f"If every player passes in succession with the stack empty, the {g.step.label} "
+            f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
+        )
+        where = f"turn {nxt.turn} ({ap}): " if nxt.turn != g.turn else ""
+        note = ""
+        if g.step is Step.DECLARE_ATTACKERS and nxt_step is Step.END_OF_COMBAT:
+            note = " (no creature attacks, so the blockers and damage steps are skipped [508.8])"
+        if g.step is Step.UPKEEP and nxt_step is Step.PRECOMBAT_MAIN:
+            note = " (the first player skips the first draw step [103.8a])"
+        text = STEP_TEXT[nxt_step].format(ap=ap, nap=nap)
+        lines.append(f"Next{note}: {where}{text}.")
+        return "\n".join(lines)
+
+    # --- the screen -------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        """New log lines since the last screen, then the position and who must decide."""
+        out = self.console
+        g = self.game.state
+        new = g.log[self._log_seen :]
+        self._log_seen = len(g.log)
+        if new:
+            self._header("New in the log")
+            if len(new) > MAX_NEW_LOG_LINES:
+                cut = len(new) - MAX_NEW_LOG_LINES
+                out.print(f"  ({cut} earlier lines: type `log` for all)", markup=False)
+                new = new[-MAX_NEW_LOG_LINES:]
+            for e in new:
+                out.print(Text(f"  {e}", style="dim"))
+        if not self.finished:
+            self._board()
+
+    def _header(self, title: str) -> None:
+        if self.console.is_terminal:
+            self.console.rule(Text(title, style="bold"), align="left")
+        else:
+            self.console.print(f"--- {title} ---", markup=False)
+
+    def _board(self) -> None:
+        g = self.game.state
+        self._header(
+            f"Turn {g.turn}, {g.step.label.replace('_', ' ')} step; active: {g.pname(g.active)}"
+        )
+        # The opponents first, the person last, next to their hand (as across a table).
+        order = [i for i in range(len(g.players)) if i != self.human] + [self.human]
+        for pi in order:
+            self._player(g, pi)
+        self._stack(g)
+        self._who()
+
+    def _player(self, g: GameState, pi: int) -> None:
+        out = self.console
+        p = g.players[pi]
+        you = " (you)" if pi == self.human else ""
+        left = "  LEFT THE GAME" if p.left else ""
+        head = Text(f"{p.name}{you}", style="bold cyan" if pi == self.human else "bold magenta")
+        head.append(
+            f"  life {p.life}  hand {len(p.hand)}  library {len(p.library)}  "
+            f"pool {pool_text(p.pool) or '-'}{left}",
+            style="bold" if p.life <= 5 else "",
+        )
+        if p.poison:
+            head.append(f"  poison {p.poison}")
+        out.print(head)
+        perms = [x for x in g.battlefield if x.controller == pi]
+        out.print(self._field(g, perms))
+        if pi == self.human:
+            out.print(Text("  Hand: " + (", ".join(c.name for c in p.hand) or "-")))
+        if p.graveyard:
+            out.print(
+                Text("  Graveyard (top last): " + ", ".join(c.name for c in p.graveyard)),
+                style="dim",
+            )
+        if p.exile:
+            out.print(Text("  Exile: " + ", ".join(c.name for c in p.exile)), style="dim")
+
+    def _field(self, g: GameState, perms: Sequence[Permanent]) -> Text:
+        text = Text("  Battlefield: ")
+        if not perms:
+            text.append("-")
+            return text
+        # Identical entries (usually lands) are counted, so a board fits a line or two.
+        entries: list[tuple[str, str]] = []
+        counts: dict[tuple[str, str], int] = {}
+        for p in perms:
+            e = self._perm(g, p)
+            if e not in counts:
+                entries.append(e)
+                counts[e] = 0
+            counts[e] += 1
+        for i, e in enumerate(entries):
+            if i:
+                text.append(", ")
+            n = counts[e]
+            text.append(e[0] + (f" x{n}" if n > 1 else ""), style=e[1])
+        return text
+
+    def _perm(self, g: GameState, p: Permanent) -> tuple[str, str]:
+        hidden = p.face_down and p.controller != self.human
+        name = "face-down creature" if hidden else p.name + (" (face down)" if p.face_down else "")
+        bits: list[str] = []
+        if layers.is_creature(p):
+            pw, tg = layers.power_toughness(g, p)
+            name += f" {pw}/{tg}"
+            if p.damage:
+                bits.append(f"{p.damage} damage")
+            if p.sick:
+                bits.append("sick")
+        if p.tapped:
+            bits.append("tapped")
+        if p.counters:
+            bits.extend(f"{n} {k}" for k, n in p.counters.items() if n)
+        c = g.combat
+        if c is not None and p.oid in c.attackers:
+            bits.append("attacking")
+        if c is not None and p.oid in c.blockers:
+            bits.append("blocking")
+        text = name + (f" ({', '.join(bits)})" if bits else "")
+        return text, "dim" if p.tapped else ""
+
+    def _item_name(self, s: StackItem) -> str:
+        if s.face_down and s.controller != self.human:
+            return "a face-down spell"
+        kind = {"spell": "", "activated": " (ability)", "triggered": " (trigger)"}.get(s.kind, "")
+        return s.source_name + kind
+
+    def _item_text(self, s: StackItem) -> str:
+        g = self.game.state
+        text = f"{self._item_name(s)}, {g.pname(s.controller)}'s"
+        if s.targets:
+            text += ", targeting " + ", ".join(describe_target(g, t) for t in s.targets)
+        if s.x:
+            text += f", X={s.x}"
+        return text
+
+    def _stack(self, g: GameState) -> None:
+        out = self.console
+        if not g.stack:
+            out.print(Text("Stack: empty", style="bold"))
+            return
+        out.print(Text("Stack (top first; the top resolves first):", style="bold yellow"))
+        for i, s in enumerate(reversed(g.stack), start=1):
+            out.print(Text(f"  {i}. {self._item_text(s)}", style="yellow" if i == 1 else ""))
+
+    def _who(self) -> None:
+        out = self.console
+        g = self.game.state
+        d = self.game.decision
+        if d is None:
+            return
+        if d.kind is Kind.PRIORITY:
+            rule = next((e.rule for e in reversed(g.log) if e.kind == "priority"), None)
+            rule = rule or g.priority_rule
+            why = PRIORITY_REASONS.get(rule, "")
+            who = f"you ({self.me}) have" if d.player == self.human else f"{g.pname(d.player)} has"
+            why = f": {why}" if why else ""
+            line = Text(f"Priority: {who} priority [{rule}]{why}", style="bold green")
+        else:
+            line = Text(
+                f"Priority: nobody (a decision is pending [117.1]): {d.prompt}", style="bold green"
+            )
+        out.print(line)
+        if d.player == self.human:
+            hint = "Type a command, or help (numbered actions), explain, log, quit."
+            out.print(Text(f"Your move. {hint}", style="dim"))
+
+
+def _card_words(s: StackItem) -> str:
+    text = ""
+    if s.card is not None and s.is_spell and not s.face_down:
+        text = s.card.cdef.text
+    elif s.ability is not None:
+        text = getattr(s.ability, "text", "")
+    return f" ({text})" if text else ""
+
+
+# --- completion ------------------------------------------------------------------------------
+
+VERBS = (
+    "pass",
+    "play ",
+    "cast ",
+    "activate ",
+    "attack with ",
+    "attack with nothing",
+    "block ",
+    "block with nothing",
+    "assign ",
+    "order ",
+    "choose ",
+    "discard ",
+    "turn face up ",
+    "suspend ",
+    "concede",
+    "help commands",
+)
+WORDS = ("targeting ", "choosing ", "paying ", "with ", "face down", "ability ", "nothing")
+
+
+def complete(line: str, names: Sequence[str]) -> list[str]:
+    """Completions of the whole ``line``: a command at its start, else a card name, player name
+    or keyword for the longest tail of it that begins one.
+
+    >>> complete("cast light", ["Lightning Bolt", "Llanowar Elves"])
+    ['cast Lightning Bolt']
+    >>> complete("ex", [])
+    ['explain']
+    """
+    starts = [0] + [i + 1 for i, ch in enumerate(line) if ch == " "]
+    for i in starts:
+        tail = line[i:].lower()
+        pool: Sequence[str] = (*VERBS, *META_COMMANDS) if i == 0 else (*names, *WORDS)
+        if i > 0 and not tail:
+            return []
+        hits = sorted({c for c in pool if c.lower().startswith(tail)})
+        if hits and (i == 0 or tail):
+            return [line[:i] + h for h in hits]
+    return []
+
+
+def _install_readline(session: PlaySession) -> None:
+    """Tab completion of commands, card names and player names (only on a terminal)."""
+    try:
+        import readline
+    except ImportError:  # not every Python has it (Windows)
+        return
+    names = [*session.names, *(p.name for p in session.game.state.players)]
+    found: list[str] = []
+
+    def completer(text: str, index: int) -> str | None:
+        if index == 0:
+            found[:] = complete(readline.get_line_buffer()[: readline.get_endidx()], names)
+        return found[index] if index < len(found) else None
+
+    # Names hold spaces: complete the whole line, not the last word.
+    readline.set_completer_delims("")
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def _deck(path: str | None, default: str) -> list[str]:
+    names = [cd.name for defs in cards.POOLS.values() for cd in defs]
+    return load_decklist(path or DECKS_DIR / default, names).cards()
+
+
+def command(args: argparse.Namespace) -> int:
+    """``manastack play``: returns the exit code."""
+    try:
+        agent = get_agent(args.vs)
+    except KeyError as err:
+        print(f"manastack: {err.args[0]}", file=sys.stderr)
+        return 2
+    name = args.name.strip()
+    opp = "bob" if name.lower() != "bob" else "alice"
+    if not name or any(ch in name for ch in " ,'’") or name.lower() == "opponent":
+        print("manastack: --name must be one word (no commas or quotes)", file=sys.stderr)
+        return 2
+    try:
+        mine = _deck(args.deck, DEFAULT_DECK)
+        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK)
+    except ManastackError as err:
+        print(f"manastack: {err}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    width = min(WIDTH, Console().size.width)
+    console = Console(width=width, highlight=False, soft_wrap=False, record=True)
+    session = PlaySession.new(
+        [mine, theirs], [name, opp], agent, seed=seed, stops=args.stops, console=console
+    )
+    console.print(
+        f"manastack play: you are {name}, against the {args.vs} agent; seed {seed} "
+        f"(--seed {seed} plays this game again). Type `help` at any prompt.",
+        markup=False,
+    )
+    if sys.stdin.isatty():
+        _install_readline(session)
+    session.run()
+    if args.save:
+        session.save(args.save)
+    return 0
+
+
+__all__ = ["Outcome", "PlaySession", "command", "complete"]
