@@ -65,6 +65,22 @@ PRIORITY_REASONS = {
     "800.4a": "a player left the game",
 }
 
+# Why nobody holds priority while a decision other than priority is pending.
+DECISION_WHY = {
+    Kind.TARGET: ("a spell or ability is being cast or activated", "601.2c"),
+    Kind.PAY_MANA: ("a spell or ability is being cast or activated", "601.2h"),
+    Kind.CHOOSE_COLOR: ("a mana ability is being activated", "605.3b"),
+    Kind.DECLARE_ATTACKERS: ("attackers are declared as a turn-based action", "508.1"),
+    Kind.DECLARE_BLOCKERS: ("blockers are declared as a turn-based action", "509.1"),
+    Kind.ASSIGN_DAMAGE: ("combat damage is being assigned", "510.1c"),
+    Kind.ORDER_TRIGGERS: ("triggered abilities are being put on the stack", "603.3b"),
+    Kind.TRIGGER_TARGET: ("a triggered ability is being put on the stack", "603.3d"),
+    Kind.DISCARD: ("a discard is being made", "514.1"),
+    Kind.CHOOSE_LEGEND: ("the legend rule is being applied", "704.5j"),
+    Kind.PAY_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
+    Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
+}
+
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
 STEP_TEXT = {
     Step.UNTAP: "{ap}'s untap step: {ap} untaps their permanents [502.3]; nobody gets priority "
@@ -594,9 +610,9 @@ class PlaySession:
             why = f": {why}" if why else ""
             line = Text(f"Priority: {who} priority [{rule}]{why}", style="bold green")
         else:
-            line = Text(
-                f"Priority: nobody (a decision is pending [117.1]): {d.prompt}", style="bold green"
-            )
+            why, rule = DECISION_WHY.get(d.kind, ("a choice is being made", "117.1"))
+            line = Text(f"Priority: nobody now: {why} [{rule}]", style="bold green")
+            line.append(f"\nWaiting for: {d.prompt}", style="bold")
         out.print(line)
         if d.player == self.human:
             hint = "Type a command, or help (numbered actions), explain, log, quit."
