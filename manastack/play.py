@@ -292,7 +292,6 @@ class PlaySession:
             return False
         if low in ("quit", "exit"):
             self.quit = True
-            out.print("You quit.", markup=False)
             return False
         if low in ("help commands", "help grammar"):
             out.print(C.GRAMMAR, markup=False)
@@ -429,10 +428,8 @@ class PlaySession:
             return "The game is over." if self.game.is_over else "Nobody is being asked."
         lines: list[str] = []
         if d.kind is not Kind.PRIORITY:
-            lines.append(
-                f"First {d.prompt} ({d.kind.value.replace('_', ' ')}); nobody has priority "
-                "meanwhile [117.1]. Then, if every player passes:"
-            )
+            why, rule = self._why_no_priority()
+            lines.append(f"First {d.prompt}: nobody has priority while {why} [{rule}]. Then:")
         if g.stack:
             top = g.stack[-1]
             what = _card_words(top)
@@ -476,9 +473,14 @@ class PlaySession:
         if new:
             self._header("New in the log")
             if len(new) > MAX_NEW_LOG_LINES:
-                cut = len(new) - MAX_NEW_LOG_LINES
-                out.print(f"  ({cut} earlier lines: type `log` for all)", markup=False)
-                new = new[-MAX_NEW_LOG_LINES:]
+                # Too long to read: leave out the routine priority passing first (117.3d, 117.4).
+                quiet = [e for e in new if e.kind not in ("priority", "pass") and e.rule != "117.4"]
+                cut = len(new) - min(len(quiet), MAX_NEW_LOG_LINES)
+                new = quiet[-MAX_NEW_LOG_LINES:]
+                out.print(
+                    f"  ({cut} lines left out, priority passes first: type `log` for all)",
+                    markup=False,
+                )
             for e in new:
                 out.print(Text(f"  {e}", style="dim"))
         if not self.finished:
@@ -610,13 +612,22 @@ class PlaySession:
             why = f": {why}" if why else ""
             line = Text(f"Priority: {who} priority [{rule}]{why}", style="bold green")
         else:
-            why, rule = DECISION_WHY.get(d.kind, ("a choice is being made", "117.1"))
+            why, rule = self._why_no_priority()
             line = Text(f"Priority: nobody now: {why} [{rule}]", style="bold green")
             line.append(f"\nWaiting for: {d.prompt}", style="bold")
         out.print(line)
         if d.player == self.human:
             hint = "Type a command, or help (numbered actions), explain, log, quit."
             out.print(Text(f"Your move. {hint}", style="dim"))
+
+    def _why_no_priority(self) -> tuple[str, str]:
+        pend = self.game.state.pending
+        if pend is None:
+            return "the game is over", "104.1"
+        why, rule = DECISION_WHY.get(pend.kind, ("a choice is being made", "117.1"))
+        if pend.kind is Kind.DISCARD:
+            rule = str(pend.context.get("rule", rule))  # cleanup (514.1) or an effect
+        return why, rule
 
 
 def _card_words(s: StackItem) -> str:
