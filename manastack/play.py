@@ -430,11 +430,12 @@ class PlaySession:
         if d.kind is not Kind.PRIORITY:
             why, rule = self._why_no_priority()
             lines.append(f"First {d.prompt}: nobody has priority while {why} [{rule}]. Then:")
+        passing = self._who_passes(d.kind is Kind.PRIORITY)
         if g.stack:
             top = g.stack[-1]
             what = _card_words(top)
             lines.append(
-                f"If every player passes in succession [117.4], the top of the stack resolves "
+                f"If {passing} [117.4], the top of the stack resolves "
                 f"[405.5]: {self._item_text(top)}{what}. It follows its instructions in order "
                 "[608.2]; a spell with illegal targets only is countered instead [608.2b]. Then "
                 f"the active player, {g.pname(g.active)}, receives priority [117.3b]."
@@ -449,7 +450,7 @@ class PlaySession:
         ap = g.pname(nxt.active)
         nap = g.pname(nxt.next_player(nxt.active))
         lines.append(
-            f"If every player passes in succession with the stack empty, the {g.step.label} "
+            f"If {passing} with the stack empty, the {g.step.label} "
             f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
         )
         where = f"turn {nxt.turn} ({ap}): " if nxt.turn != g.turn else ""
@@ -619,6 +620,23 @@ class PlaySession:
         if d.player == self.human:
             hint = "Type a command, or help (numbered actions), explain, log, quit."
             out.print(Text(f"Your move. {hint}", style="dim"))
+
+    def _who_passes(self, at_priority: bool) -> str:
+        """ "alice passes (bob already passed)": the passes still needed to end the round."""
+        g = self.game.state
+        if not at_priority:
+            return "every player passes in succession"
+        players = g.in_game()
+        to_pass: list[str] = []
+        p = g.priority_player
+        for _ in range(max(1, len(players) - g.passes)):
+            to_pass.append(g.pname(p))
+            p = g.next_player(p)
+        done = [g.pname(i) for i in players if g.pname(i) not in to_pass]
+        text = " and ".join(to_pass) + (" pass" if len(to_pass) > 1 else " passes")
+        if done:
+            return text + f" too ({' and '.join(done)} already passed)"
+        return text + " in succession"
 
     def _why_no_priority(self) -> tuple[str, str]:
         pend = self.game.state.pending
