@@ -230,6 +230,10 @@ class PlaySession:
             except EOFError:
                 self.console.print("")
                 line = "quit"
+            except KeyboardInterrupt:
+                # As in a shell, Ctrl-C drops the line being typed; quit or Ctrl-D leaves.
+                self.console.print("\n(type quit, or press Ctrl-D, to leave the game)")
+                continue
             self.step(line)
         return self.outcome()
 

@@ -218,12 +218,18 @@ def _choose(listing: str, tried: set[str]) -> int:
 
 
 @pytest.fixture
-def child() -> Iterator[object]:
+def record_path(tmp_path: Path) -> Path:
+    return tmp_path / "game.json"
+
+
+@pytest.fixture
+def child(record_path: Path) -> Iterator[object]:
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="80", LINES="40")
+    args = ["play", "--seed", "1", "--vs", "random", "--stops", "real", "--save", str(record_path)]
     proc = pexpect.spawn(
         sys.executable,
-        ["-m", "manastack.cli", "play", "--seed", "1", "--vs", "random", "--stops", "real"],
+        ["-m", "manastack.cli", *args],
         cwd=str(ROOT),
         env=env,
         dimensions=(40, 80),
@@ -234,13 +240,16 @@ def child() -> Iterator[object]:
     proc.close(force=True)
 
 
-def test_a_whole_game_in_a_terminal(child: object) -> None:
+def test_a_whole_game_in_a_terminal(child: object, record_path: Path) -> None:
     import pexpect
 
     assert isinstance(child, pexpect.spawn)
     child.expect_exact(PROMPT)
     first = ANSI.sub("", child.before)
     assert "Stack: empty" in first and "Priority: you (alice) have priority [117.3a]" in first
+    child.send("expl\t\r")  # readline completes the command
+    child.expect_exact(PROMPT)
+    assert "[117.4, 500.2]" in ANSI.sub("", child.before)
     saw_stack = False
     tried: set[str] = set()
     for _ in range(400):  # bounded: a game against random lasts far fewer answers
@@ -264,3 +273,4 @@ def test_a_whole_game_in_a_terminal(child: object) -> None:
     child.close()
     assert child.exitstatus == 0
     assert saw_stack
+    assert replay(load(record_path)).is_over  # --save wrote a record of the whole game
