@@ -95,7 +95,7 @@ def give_priority(g: GameState) -> None:
         g.priority_player = pi
     if (
         g.halt_at is not None
-        and g.halt_at == (g.turn, g.step)
+        and (g.turn, g.step) >= g.halt_at
         and g.priority_rule in ("117.3a", "514.3a")
     ):
         g.halted = True

@@ -16,7 +16,9 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     """Do the step's turn-based actions, then give the active player priority (117.3a), or,
     for a step without priority, go straight on."""
     step = g.step
-    if g.halt_at is not None and g.halt_at == (g.turn, step) and step in NO_PRIORITY:
+    # A halting point is reached at its step, or at the first step after it when the step
+    # itself doesn't happen (103.8a, 508.8).
+    if g.halt_at is not None and (g.turn, step) >= g.halt_at and step in NO_PRIORITY:
         g.halted = True
         return
     ap = g.players[g.active]
