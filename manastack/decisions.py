@@ -178,6 +178,8 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
             if sorcery_ok and g.players[pi].lands_played < 1:
                 out.append(PlayLand(pi, c.cid))
             continue
+        if not sorcery_ok and not cd.is_instant_speed:
+            continue  # 117.1a: nothing else of this card can be done now (cheap early out)
         if casting.cast_refusal(g, pi, c) is None:
             out.append(CastSpell(pi, c.cid))
         if cd.morph is not None and casting.cast_refusal(g, pi, c, face_down=True) is None:

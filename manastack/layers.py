@@ -23,7 +23,7 @@ def types(p: Permanent) -> frozenset[str]:
 
 
 def is_creature(p: Permanent) -> bool:
-    return p.face_down or "Creature" in p.card.cdef.types
+    return p.face_down or p.card.cdef.is_creature
 
 
 def name(p: Permanent) -> str:
@@ -41,7 +41,7 @@ def colors(p: Permanent) -> frozenset[str]:
 
 
 def is_legendary(p: Permanent) -> bool:
-    return not p.face_down and "Legendary" in p.card.cdef.supertypes
+    return not p.face_down and p.card.cdef.is_legendary
 
 
 def keywords(g: GameState, p: Permanent) -> frozenset[str]:

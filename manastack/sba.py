@@ -25,7 +25,13 @@ def check(g: GameState) -> bool:
     to_destroy: list[tuple[Permanent, str, str]] = []
     annihilate: list[Permanent] = []
     statics = layers.static_pt(g)
+    any_legend = False
     for p in g.battlefield:
+        cd = p.card.cdef
+        if not p.face_down and not (cd.is_creature or cd.is_planeswalker or p.counters):
+            any_legend = any_legend or cd.is_legendary
+            continue  # most permanents are lands: nothing here can apply to them
+        any_legend = any_legend or (cd.is_legendary and not p.face_down)
         if layers.is_creature(p):
             tough = layers.power_toughness(g, p, statics)[1]
             if tough <= 0:
@@ -43,10 +49,11 @@ def check(g: GameState) -> bool:
         if p.counters and p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0):
             annihilate.append(p)
 
-    legend_losers = _legend_rule(g, {id(p) for p, _, _ in to_graveyard + to_destroy})
-    if legend_losers is None:
-        return True  # a player must choose which legend to keep first
-    to_graveyard.extend(legend_losers)
+    if any_legend:
+        legend_losers = _legend_rule(g, {id(p) for p, _, _ in to_graveyard + to_destroy})
+        if legend_losers is None:
+            return True  # a player must choose which legend to keep first
+        to_graveyard.extend(legend_losers)
 
     if not (losers or to_graveyard or to_destroy or annihilate):
         return False

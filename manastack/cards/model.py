@@ -340,31 +340,27 @@ class CardDef:
     morph: ManaCost | None = None
     suspend: Suspend | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # Derived once, read on every decision (the engine's hot path): see __post_init__.
+    colors: frozenset[str] = field(init=False, compare=False, repr=False)
+    mana_value: int = field(init=False, compare=False, repr=False)
+    is_permanent: bool = field(init=False, compare=False, repr=False)
+    is_land: bool = field(init=False, compare=False, repr=False)
+    is_creature: bool = field(init=False, compare=False, repr=False)
+    is_legendary: bool = field(init=False, compare=False, repr=False)
+    is_planeswalker: bool = field(init=False, compare=False, repr=False)
+    is_instant_speed: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def colors(self) -> frozenset[str]:
-        return self.cost.colors if self.cost else frozenset()
-
-    @property
-    def mana_value(self) -> int:
-        return self.cost.mana_value if self.cost else 0
-
-    @property
-    def is_permanent(self) -> bool:
-        return bool(self.types & PERMANENT_TYPES)
-
-    @property
-    def is_land(self) -> bool:
-        return "Land" in self.types
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @property
-    def is_instant_speed(self) -> bool:
-        """117.1a / 702.8a: instants and cards with flash may be cast any time with priority."""
-        return "Instant" in self.types or "flash" in self.keywords
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "colors", self.cost.colors if self.cost else frozenset())
+        put(self, "mana_value", self.cost.mana_value if self.cost else 0)
+        put(self, "is_permanent", bool(self.types & PERMANENT_TYPES))
+        put(self, "is_land", "Land" in self.types)
+        put(self, "is_creature", "Creature" in self.types)
+        put(self, "is_legendary", "Legendary" in self.supertypes)
+        put(self, "is_planeswalker", "Planeswalker" in self.types)
+        # 117.1a / 702.8a: instants and cards with flash may be cast any time with priority.
+        put(self, "is_instant_speed", "Instant" in self.types or "flash" in self.keywords)
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
