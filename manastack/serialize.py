@@ -7,10 +7,10 @@ plays on identically (same options, same log, same random draws).
 The dump's ``"restore"`` section holds what only rebuilding needs: the card table (card id ->
 name, owner, token), which ability each triggered or activated ability is (an index into its
 card's abilities, or the ability written out as data when the engine made it, like a delayed
-trigger or suspend's), a waiting trigger's extra data, the order of the combat maps (sorted
-elsewhere in the dump, but iterated in insertion order by the engine), whether the log is on, and
-the snapshot a cast or activation in progress rewinds to (733), without its log (a rewind keeps
-the current log).
+trigger or suspend's), a waiting trigger's extra data, the keywords a layer-6 effect grants, the
+order of the combat maps (sorted elsewhere in the dump, but iterated in insertion order by the
+engine), whether the log is on, and the snapshot a cast or activation in progress rewinds to
+(733), without its log (a rewind keeps the current log).
 
 What can't round-trip: an ability with a ``Custom`` effect (a Python function) that is not
 printed on a card of the pools; ``from_dict`` raises ValueError for it. The order of a
@@ -101,9 +101,12 @@ def _item(s: StackItem) -> dict[str, Any]:
     }
 
 
-def to_dict(g: GameState) -> dict[str, Any]:
-    """Everything that makes up the game (the log included)."""
+def to_dict(g: GameState, *, log: bool = True) -> dict[str, Any]:
+    """Everything that makes up the game, the log included unless ``log`` is False (the log
+    only grows, and leaving it out keeps a dump of a long game small and quick)."""
     out = _dump(g)
+    if log:
+        out["log"] = [[e.kind, e.text, e.rule, e.turn] for e in g.log]
     out["restore"] = _restore_section(g)
     return out
 
@@ -169,7 +172,6 @@ def _dump(g: GameState) -> dict[str, Any]:
         "suspended": _plain(g.suspended),
         "halt_at": None if g.halt_at is None else [g.halt_at[0], g.halt_at[1].label],
         "halted": g.halted,
-        "log": [[e.kind, e.text, e.rule, e.turn] for e in g.log],
     }
 
 
@@ -208,14 +210,16 @@ def _restore_section(g: GameState) -> dict[str, Any]:
             "blockers": list(c.blockers),
             "blocked": list(c.blocked),
         },
+        "effect_keywords": [sorted(e.keywords) for e in g.effects],
         "log_enabled": g.log_enabled,
         "cast_snapshot": None if g.cast_snapshot is None else _snapshot(g.cast_snapshot),
     }
 
 
 def _snapshot(snap: GameState) -> dict[str, Any]:
-    d = to_dict(snap)
-    del d["log"]  # 733: a rewind keeps the log of the moment it happens (casting.cancel)
+    d = to_dict(
+        snap, log=False
+    )  # 733: a rewind keeps the log of the moment it happens (casting.cancel)
     d["restore"].pop("cards")  # the same physical cards as the state's own
     return d
 
@@ -299,7 +303,8 @@ def _ability(ref: Any) -> Any:
 
 
 def from_dict(d: dict[str, Any]) -> GameState:
-    """The state ``to_dict`` dumped. Card definitions come from ``manastack.cards.get``.
+    """The state ``to_dict`` dumped (with an empty log if it was left out). Card definitions
+    come from ``manastack.cards.get``.
 
     Raises KeyError, ValueError or UnknownCard on a dump it can't rebuild."""
     table: dict[int, Card] = {}
@@ -340,7 +345,12 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
     g.rng = Rng(d["rng"])
     g.log = [Event(k, text, rule, turn) for k, text, rule, turn in d.get("log", [])]
     g.log_enabled = r["log_enabled"]
-    g.effects = [Effect613(*e) for e in d["effects"]]
+    g.effects = [
+        Effect613(ts, layer, oid, power, tough, eot, frozenset(kw))
+        for (ts, layer, oid, power, tough, eot), kw in zip(
+            d["effects"], r["effect_keywords"], strict=True
+        )
+    ]
     g.delayed = [
         DelayedTrigger(ev, ctrl, src, amount, turn, Step.parse(step))
         for ev, ctrl, src, amount, turn, step in d["delayed"]
