@@ -1,0 +1,278 @@
+"""Soak test: many random games with random decks, checking the engine after every answer.
+
+    python3 benchmarks/soak.py --games 300 --seed 1              # full checks
+    python3 benchmarks/soak.py --games 2000 --seed 1 --fast      # invariants only
+    python3 benchmarks/soak.py --games 50 --seed 9 --players 4   # four-player games only
+
+Each game draws 2 to 4 players (``--players``), a random two-colour deck each from pools 1 and
+2, and plays random answers (mana-only actions only when nothing else is offered), with a rare
+random concession. After every answer it checks :mod:`manastack.invariants`; unless ``--fast``
+also: the state survives a JSON save/load round trip unchanged, a clone is independent (answering
+on it and scribbling over its data leaves the original's dump unchanged), states rebuilt from a
+dump at random points play on to the same end, and replaying the saved record gives the same
+final state, log included.
+
+On a failure the game's record is written to ``--out`` and a one-line command that reproduces the
+failure is printed. Game ``k`` uses seed ``S + k``, so ``--games 1 --seed S+k`` replays it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from manastack import actions
+from manastack.decisions import is_mana_only
+from manastack.deckgen import random_deck
+from manastack.game import Game
+from manastack.invariants import all_cids, check, owners
+from manastack.record import Recorder, load, replay
+from manastack.serialize import from_dict, to_dict
+from manastack.state import GameState
+
+POOLS = ("1", "2")
+MAX_DECISIONS = 5000
+CONCEDE_CHANCE = 0.0007
+"""Per answer: about one game in two sees a concession before it ends on its own."""
+TWIN_CHANCE = 0.004
+"""Per answer: rebuild the state from its dump and, at the end, play it on to the same end."""
+
+
+class SoakFailure(Exception):
+    """A check failed: says which, after which answer."""
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    decisions: int
+    finished: bool
+    conceded: int
+    failure: str | None = None
+    record_path: str | None = None
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    decisions: int = 0
+    finished: int = 0
+    conceded: int = 0
+    seconds: float = 0.0
+    failures: list[GameResult] = field(default_factory=list)
+
+
+def parse_players(text: str) -> tuple[int, int]:
+    """``"2-4"`` -> (2, 4); ``"3"`` -> (3, 3)."""
+    lo, _, hi = text.partition("-")
+    a, b = int(lo), int(hi or lo)
+    if not 2 <= a <= b:
+        raise argparse.ArgumentTypeError("--players wants N or LO-HI with 2 <= LO <= HI")
+    return a, b
+
+
+def reproduce_command(seed: int, players: tuple[int, int], fast: bool) -> str:
+    lo, hi = players
+    spec = str(lo) if lo == hi else f"{lo}-{hi}"
+    extra = " --fast" if fast else ""
+    return f"python3 benchmarks/soak.py --games 1 --seed {seed} --players {spec}{extra}"
+
+
+def _scribble(g: GameState) -> None:
+    """Change, in place, every mutable thing a clone must not share with its original."""
+    for p in g.players:
+        p.life -= 3
+        p.poison += 1
+        p.pool[0] += 1
+        p.library.reverse()
+        if p.hand:
+            p.hand.append(p.hand[0])
+        p.graveyard.clear()
+        p.exile.clear()
+        p.lands_played += 1
+    for perm in g.battlefield:
+        perm.tapped = not perm.tapped
+        perm.damage += 1
+        if perm.counters is not None:
+            perm.counters["scribble"] = 1
+    for s in g.stack:
+        s.targets.append(-99)
+        if s.data is not None:
+            s.data["scribble"] = 1
+    if g.resolving is not None:
+        g.resolving.targets.append(-99)
+    pend = g.pending
+    while pend is not None:
+        for v in pend.context.values():
+            if isinstance(v, list):
+                v.append(-99)
+            elif isinstance(v, dict):
+                v[-99] = ()
+        pend.context["scribble"] = 1
+        prev = pend.context.get("prev")
+        pend = prev if prev is not pend and hasattr(prev, "context") else None
+    if g.combat is not None:
+        c = g.combat
+        c.attackers[-99] = 0
+        for lst in [*c.blockers.values(), *c.blocked.values()]:
+            lst.append(-99)
+        c.blockers_declared.append(-99)
+        c.first_strike_done.add(-99)
+    g.battlefield.clear()
+    g.stack.clear()
+    g.triggered.clear()
+    g.delayed.clear()
+    g.effects.clear()
+    g.suspended[-99] = 1
+    if g.legend_choice is not None:
+        g.legend_choice[-99] = 1
+    g.rng.next64()
+    g.log.clear()
+    g.turn += 1
+
+
+def _check_full(game: Game, rng: random.Random) -> None:
+    d = to_dict(game.state, log=False)
+    rebuilt = from_dict(json.loads(json.dumps(d)))
+    if to_dict(rebuilt, log=False) != d:
+        raise SoakFailure("save/load round trip changed the state")
+    twin = game.clone()
+    if not twin.is_over:
+        twin.apply(rng.choice(twin.legal_actions()))
+    _scribble(twin.state)
+    if to_dict(game.state, log=False) != d:
+        raise SoakFailure("changing a clone changed the original")
+
+
+def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> GameResult:
+    """One soak game; a failure is reported in the result (and its record written to ``out``)."""
+    rng = random.Random(seed)
+    n = rng.randint(*players)
+    decks = [random_deck(rng, POOLS) for _ in range(n)]
+    rec = Recorder.new(
+        decks, [f"p{i + 1}" for i in range(n)], seed=seed, first_player=rng.randrange(n)
+    )
+    game = rec.game
+    result = GameResult(seed, n, 0, False, 0)
+    expected = all_cids(game.state)
+    card_owners = owners(game.state)
+    # The checks draw from their own generator: a game is the same with and without --fast.
+    check_rng = random.Random(seed + 1_000_003)
+    twins: list[tuple[int, int, GameState]] = []  # (answers so far, log length, rebuilt state)
+    try:
+        check(game, expected, card_owners)
+        for i in range(MAX_DECISIONS):
+            if game.is_over:
+                break
+            opts = game.legal_actions()
+            if rng.random() < CONCEDE_CHANCE:
+                action: actions.Action = actions.Concede(rng.choice(game.state.in_game()))
+                result.conceded += 1
+            else:
+                action = rng.choice([a for a in opts if not is_mana_only(a)] or opts)
+            try:
+                rec.apply(action)
+            except Exception as err:
+                raise SoakFailure(f"the offered answer {action!r} failed: {err!r}") from err
+            game = rec.game
+            result.decisions += 1
+            check(game, expected, card_owners)
+            if fast:
+                continue
+            _check_full(game, check_rng)
+            if check_rng.random() < TWIN_CHANCE:
+                state = from_dict(to_dict(game.state, log=False))
+                twins.append((i + 1, len(game.state.log), state))
+        result.finished = game.is_over
+        if not fast:
+            _check_end(rec, twins)
+    except Exception as err:
+        where = f"after answer {result.decisions}"
+        detail = "".join(traceback.format_exception_only(type(err), err)).strip()
+        if not isinstance(err, SoakFailure | AssertionError):
+            detail += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
+        result.failure = f"{where}: {detail}"
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"soak-failure-{seed}.json"
+        rec.save(path)
+        result.record_path = str(path)
+    return result
+
+
+def _check_end(rec: Recorder, twins: list[tuple[int, int, GameState]]) -> None:
+    final = rec.game.state
+    end = to_dict(final, log=False)
+    for at, log_len, state in twins:
+        twin = Game.__new__(Game)
+        twin.state = state
+        for a in rec.record.answers[at:]:
+            twin.apply(a)
+        if to_dict(twin.state, log=False) != end:
+            raise SoakFailure(f"a state rebuilt after answer {at} played on differently")
+        if [str(e) for e in twin.state.log] != [str(e) for e in final.log[log_len:]]:
+            raise SoakFailure(f"a state rebuilt after answer {at} logged differently")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        rec.save(path)
+        again = replay(load(path))
+    if to_dict(again.state) != to_dict(final):
+        raise SoakFailure("replaying the saved record gave a different final state")
+
+
+def run(
+    games: int,
+    seed: int,
+    *,
+    fast: bool = False,
+    players: tuple[int, int] = (2, 4),
+    out: Path = Path("."),
+    echo: bool = False,
+) -> Summary:
+    summary = Summary()
+    start = time.perf_counter()
+    for k in range(games):
+        r = play_game(seed + k, players, fast, out)
+        summary.games += 1
+        summary.decisions += r.decisions
+        summary.finished += r.finished
+        summary.conceded += r.conceded > 0
+        if r.failure is not None:
+            summary.failures.append(r)
+            if echo:
+                print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
+                print(f"  record: {r.record_path}")
+                print(f"  reproduce: {reproduce_command(r.seed, players, fast)}")
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--fast", action="store_true", help="check the invariants only")
+    ap.add_argument("--players", type=parse_players, default=(2, 4), help="N or LO-HI (2-4)")
+    ap.add_argument("--out", type=Path, default=Path("."), help="where failing records go")
+    args = ap.parse_args(argv)
+    s = run(args.games, args.seed, fast=args.fast, players=args.players, out=args.out, echo=True)
+    checks = "invariants only" if args.fast else "full checks"
+    rate = s.decisions / s.seconds if s.seconds else 0.0
+    print(
+        f"{s.games} games ({s.finished} finished, {s.conceded} with a concession), "
+        f"{s.decisions} decisions, {s.seconds:.1f} s ({rate:.0f} decisions/s), {checks}: "
+        f"{len(s.failures)} failed"
+    )
+    return 1 if s.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
