@@ -30,6 +30,7 @@ from manastack import cards, layers, turn
 from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, PayMana
 from manastack.agents import Agent, AgentView, get_agent
 from manastack.cardinfo import card_text
+from manastack.deckgen import random_deck
 from manastack.decklist import load_decklist
 from manastack.errors import IllegalAction, ManastackError
 from manastack.execute import Plans, execute, follow_order_plan
@@ -728,8 +729,11 @@ def _install_readline(session: PlaySession) -> None:
 # --- the command ---------------------------------------------------------------------------
 
 
-def _deck(path: str | None, default: str) -> list[str]:
+def _deck(path: str | None, default: str, seed: int) -> list[str]:
     names = [cd.name for defs in cards.POOLS.values() for cd in defs]
+    if path is None and not (DECKS_DIR / default).exists():
+        # Installed without the repository's decks/: a random two-colour deck instead.
+        return random_deck(random.Random(f"{seed}:{default}"), ("1",), 40)
     return load_decklist(path or DECKS_DIR / default, names).cards()
 
 
@@ -745,13 +749,13 @@ def command(args: argparse.Namespace) -> int:
     if not name or any(ch in name for ch in " ,'’") or name.lower() == "opponent":
         print("manastack: --name must be one word (no commas or quotes)", file=sys.stderr)
         return 2
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        mine = _deck(args.deck, DEFAULT_DECK)
-        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK)
+        mine = _deck(args.deck, DEFAULT_DECK, seed)
+        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed)
     except ManastackError as err:
         print(f"manastack: {err}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     width = min(WIDTH, Console().size.width)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     session = PlaySession.new(

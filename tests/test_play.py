@@ -197,6 +197,38 @@ def test_completion() -> None:
     assert "attack with " in complete("att", names)
 
 
+def test_the_command_without_a_terminal_prints_plain_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from manastack.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\nexplain\nquit\n"))
+    assert main(["play", "--seed", "2", "--vs", "greedy", "--stops", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out  # no colours or cursor codes in a pipe
+    assert "--- Turn 1, upkeep step; active: alice ---" in out and "1. pass" in out
+    assert "You quit; the game was not finished." in out
+    # Lines fit 80 columns (input() writes its prompt before the answer's first line).
+    assert max(len(line.removeprefix(PROMPT)) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--vs", "nobody"], "unknown agent 'nobody'"),
+        (["--name", "two words"], "--name must be one word"),
+        (["--deck", "no/such/deck.txt"], "can't read the file"),
+    ],
+)
+def test_the_command_refuses_bad_arguments(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from manastack.cli import main
+
+    assert main(["play", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
 # --- end to end, through a pseudo-terminal ---------------------------------------------------
 
 PROMPT = "alice> "
