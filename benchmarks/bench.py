@@ -152,8 +152,15 @@ _MEMORY_CHILD = textwrap.dedent(
         tracemalloc.start()
         simulate((decks[0], decks[1]), 3, seed=8, workers=1)
         traced = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        from manastack.agents import play_game, random_agent
+        play_game(decks, [random_agent, random_agent], 8, log=True)
+        traced_log = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    print(json.dumps({"before_kib": before, "peak_kib": after, "traced_peak_bytes": traced}))
+    else:
+        traced_log = 0
+    print(json.dumps({"before_kib": before, "peak_kib": after, "traced_peak_bytes": traced,
+                      "traced_log_peak_bytes": traced_log}))
     """
 )
 
@@ -180,6 +187,7 @@ def peak_memory(decks: Decks, games: int) -> dict[str, float]:
         "baseline_mib": idle["peak_kib"] / 1024,
         "growth_mib": (busy["peak_kib"] - idle["peak_kib"]) / 1024,
         "game_traced_peak_kib": busy["traced_peak_bytes"] / 1024,
+        "game_traced_peak_log_on_kib": busy["traced_log_peak_bytes"] / 1024,
     }
 
 
@@ -371,7 +379,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"memory      peak RSS {m['peak_mib']:.1f} MiB after {args.memory_games} sequential "
             f"games (interpreter + manastack alone: {m['baseline_mib']:.1f} MiB, "
             f"growth {m['growth_mib']:.1f} MiB); tracemalloc peak of a game "
-            f"{m['game_traced_peak_kib']:.0f} KiB"
+            f"{m['game_traced_peak_kib']:.0f} KiB, {m['game_traced_peak_log_on_kib']:.0f} KiB "
+            "with the rules log on"
         )
     if args.scaling_games:
         s = scaling(decks, args.scaling_games, args.workers, args.seed)
