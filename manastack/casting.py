@@ -336,6 +336,22 @@ def _card_in(zone: list[Card], cid: int) -> Card | None:
 # --- casting (601.2) -------------------------------------------------------------------------
 
 
+def can_cast(
+    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+) -> bool:
+    """``cast_refusal(...) is None`` without building the refusal (legal-action listing)."""
+    cd = card.cdef
+    if cd.is_land or (face_down and cd.morph is None):
+        return False
+    if not (cd.is_instant_speed and not face_down) and not free and not sorcery_timing_ok(g, pi):
+        return False
+    if not face_down:
+        for spec in cd.targets:
+            if not targeting.has_legal_target(g, spec, None):
+                return False
+    return can_afford(g, pi, spell_total_cost(g, pi, cd, face_down, free))
+
+
 def cast_refusal(
     g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
 ) -> IllegalAction | None:

@@ -180,9 +180,9 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
             continue
         if not sorcery_ok and not cd.is_instant_speed:
             continue  # 117.1a: nothing else of this card can be done now (cheap early out)
-        if casting.cast_refusal(g, pi, c) is None:
+        if casting.can_cast(g, pi, c):
             out.append(CastSpell(pi, c.cid))
-        if cd.morph is not None and casting.cast_refusal(g, pi, c, face_down=True) is None:
+        if cd.morph is not None and casting.can_cast(g, pi, c, face_down=True):
             out.append(CastSpell(pi, c.cid, face_down=True))
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))

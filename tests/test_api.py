@@ -99,3 +99,26 @@ def test_same_seed_same_shuffle() -> None:
     assert to_dict(a.state) == to_dict(b.state)
     c = Game.new([deck, deck], seed=43)
     assert to_dict(a.state)["players"] != to_dict(c.state)["players"]
+
+
+def test_can_cast_agrees_with_cast_refusal() -> None:
+    """The listing shortcut (no refusal built) must say exactly what the full check says."""
+    import random
+
+    from manastack import casting
+    from manastack.deckgen import random_deck
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game.new([random_deck(rng, ("1", "2")) for _ in range(2)], seed=seed)
+        for _ in range(400):
+            if g.is_over:
+                break
+            st = g.state
+            for pl in st.players:
+                for c in pl.hand:
+                    for fd in (False, True):
+                        quick = casting.can_cast(st, pl.idx, c, face_down=fd)
+                        full = casting.cast_refusal(st, pl.idx, c, face_down=fd) is None
+                        assert quick == full, (c.name, fd)
+            g.apply(rng.choice(g.legal_actions(with_mana=False)))
