@@ -5,8 +5,8 @@
     python3 benchmarks/soak.py --games 50 --seed 9 --players 4   # four-player games only
 
 Each game draws 2 to 4 players (``--players``), a random two-colour deck each from pools 1 and
-2, and plays random answers (mana-only actions only when nothing else is offered), with a rare
-random concession. After every answer it checks :mod:`manastack.invariants`; unless ``--fast``
+2, and plays random answers (mana abilities at priority only now and then), with a rare random
+concession. After every answer it checks :mod:`manastack.invariants`; unless ``--fast``
 also: the state survives a JSON save/load round trip unchanged, a clone is independent (answering
 on it and scribbling over its data leaves the original's dump unchanged), states rebuilt from a
 dump at random points play on to the same end, and replaying the saved record gives the same
@@ -42,6 +42,8 @@ POOLS = ("1", "2")
 MAX_DECISIONS = 5000
 CONCEDE_CHANCE = 0.0007
 """Per answer: about one game in two sees a concession before it ends on its own."""
+MANA_CHANCE = 0.05
+"""Per answer: choose among all options, mana abilities at priority included (floating mana)."""
 TWIN_CHANCE = 0.004
 """Per answer: rebuild the state from its dump and, at the end, play it on to the same end."""
 
@@ -177,11 +179,15 @@ def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> Gam
             if rng.random() < CONCEDE_CHANCE:
                 action: actions.Action = actions.Concede(rng.choice(game.state.in_game()))
                 result.conceded += 1
+            elif rng.random() < MANA_CHANCE:
+                action = rng.choice(opts)
             else:
                 action = rng.choice([a for a in opts if not is_mana_only(a)] or opts)
             try:
                 rec.apply(action)
             except Exception as err:
+                # Keep the failing answer in the record: replaying it shows the failure.
+                rec.record.answers.append(action)
                 raise SoakFailure(f"the offered answer {action!r} failed: {err!r}") from err
             game = rec.game
             result.decisions += 1
