@@ -21,7 +21,9 @@ from manastack.casting import can_afford, sorcery_timing_ok, spell_total_cost
 from manastack.decisions import is_mana_only
 from manastack.deckgen import random_deck
 from manastack.serialize import to_dict
+from manastack.setup import PlayerSpec
 from manastack.state import GameState, Kind
+from manastack.steps import Step
 
 Probe = tuple[str, actions.Action, frozenset[str] | None]
 """(kind of illegality, the answer, the reasons it may be refused with; None: any reason)."""
@@ -208,3 +210,41 @@ def test_every_kind_of_illegal_answer_was_tried() -> None:
     }
     missing = kinds - set(TRIED)
     assert not missing, f"never tried: {missing} (tried {dict(TRIED)})"
+
+
+# --- engine bugs found by fuzzing answers (xfail until fixed) -----------------------------------
+
+
+def _main_phase(p1: PlayerSpec) -> Game:
+    return Game.from_position([p1, PlayerSpec("bob")], turn=1, step=Step.PRECOMBAT_MAIN)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="casting.activate_mana checks `a.color not in ab.colors` as a substring test, so "
+    "color='WU' passes for Lotus Petal ('WUBRG'); _run_mana_ability then taps the Petal and "
+    "fails with KeyError in COLOR_INDEX: not an IllegalAction, and the state has changed",
+)
+def test_a_two_letter_mana_colour_is_refused_atomically() -> None:
+    game = _main_phase(PlayerSpec("alice", battlefield=["Lotus Petal"]))
+    petal = game.state.battlefield[0].oid
+    before = _dump(game)
+    with pytest.raises(IllegalAction):
+        game.apply(actions.ActivateMana(0, petal, 0, "WU"))
+    assert _dump(game) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="casting.choose_target builds its refusal with targeting.describe, which indexes "
+    "g.players with the player a target value means: a target naming no player (e.g. "
+    "player_target(5) in a two-player game) raises IndexError instead of IllegalAction",
+)
+def test_a_target_naming_no_player_is_refused() -> None:
+    game = _main_phase(PlayerSpec("alice", hand=["Lightning Bolt"], battlefield=["Mountain"]))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, actions.CastSpell)))
+    before = _dump(game)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(actions.ChooseTarget(0, actions.player_target(5)))
+    assert err.value.reason == "target"
+    assert _dump(game) == before
