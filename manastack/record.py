@@ -73,11 +73,12 @@ _HINTS: dict[str, dict[str, Any]] = {
 
 
 class RecordError(ManastackError):
-    """A record that can't be read or replayed. ``index`` is the refused answer's index
-    (counting from 0) when replaying failed, else None."""
+    """A record that can't be read or replayed. When replaying failed, ``index`` is the refused
+    answer's index (counting from 0) and ``reason`` the refusal's reason word; else None."""
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: str, index: int | None = None, reason: str | None = None) -> None:
         self.index = index
+        self.reason = reason
         super().__init__(message)
 
 
@@ -400,7 +401,9 @@ def replay(record: Record, to: int | None = None) -> Game:
             game.apply(a)
         except IllegalAction as err:
             raise RecordError(
-                f"answer {i} (counting from 0) {action_text(a)} is refused: {err}", index=i
+                f"answer {i} (counting from 0) {action_text(a)} is refused: {err}",
+                index=i,
+                reason=err.reason,
             ) from None
     return game
 

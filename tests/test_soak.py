@@ -135,6 +135,7 @@ def test_replay_names_the_refused_answer() -> None:
     with pytest.raises(RecordError, match=r"answer 10 .*PlayLand.* is refused: ") as err:
         replay(bad)
     assert err.value.index == 10
+    assert err.value.reason is not None
 
 
 @pytest.mark.parametrize(
