@@ -232,7 +232,7 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
         raise IllegalAction("unknown", f"{p.name} has no mana ability {a.index + 1}", "605.1a")
     ab = abilities[a.index]
     assert isinstance(ab, ManaAbility)
-    if a.color and a.color not in ab.colors:
+    if a.color and (len(a.color) != 1 or a.color not in ab.colors):
         raise IllegalAction("target", f"{p.name} can't add {{{a.color}}}", "605.1a")
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from manastack.errors import InputError
+from manastack.errors import LONGEST_NAME, InputError, quote_name
 
 MAX_DECK_CARDS = 10_000
 """A larger deck is refused as soon as its count passes this, before any list is built."""
@@ -73,9 +73,13 @@ def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Deckl
             raise InputError(source, number, f"the deck has more than {MAX_DECK_CARDS} cards")
         canonical = pool.get(_key(name))
         if canonical is None:
-            close = difflib.get_close_matches(_key(name), list(pool), n=3, cutoff=0.6)
+            close = (
+                difflib.get_close_matches(_key(name), list(pool), n=3, cutoff=0.6)
+                if len(name) <= LONGEST_NAME
+                else []
+            )
             hint = f" (did you mean {', '.join(pool[k] for k in close)}?)" if close else ""
-            raise InputError(source, number, f"unknown card {name!r}{hint}")
+            raise InputError(source, number, f"unknown card {quote_name(name)}{hint}")
         entries.append((count, canonical))
     if not entries:
         raise InputError(source, None, "the decklist names no cards")

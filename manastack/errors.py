@@ -7,6 +7,17 @@ class ManastackError(Exception):
     """Base of every error manastack raises on purpose."""
 
 
+LONGEST_NAME = 120
+"""No card name is longer; longer text is cut in messages and gets no suggestions."""
+
+
+def quote_name(text: str) -> str:
+    """``repr`` of a name as typed, cut so that a hostile input can't flood a message."""
+    if len(text) <= LONGEST_NAME:
+        return repr(text)
+    return repr(text[:LONGEST_NAME]) + f"... ({len(text)} characters)"
+
+
 class IllegalAction(ManastackError):
     """An action the rules do not allow now. The game state is exactly as it was.
 

@@ -75,7 +75,7 @@ def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None) -> 
 def describe(g: GameState, target: int) -> str:
     pi = target_player(target)
     if pi is not None:
-        return g.players[pi].name
+        return g.players[pi].name if pi < len(g.players) else f"player {pi + 1} (no such player)"
     for p in g.battlefield:
         if p.oid == target:
             return p.name if not p.face_down else "a face-down creature"

@@ -16,7 +16,7 @@ from typing import Literal, NoReturn
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from manastack.errors import InputError
+from manastack.errors import LONGEST_NAME, InputError, quote_name
 from manastack.scenario.commands import (
     CardNames,
     Command,
@@ -286,9 +286,9 @@ class _Walk:
                 self.fail(node, f"{what}: 'N x Name' needs N from 1 to {MAX_REPEAT}, got {digits}")
         name = self.names.canonical(text)
         if name is None:
-            hint = self.names.suggest(text)
+            hint = self.names.suggest(text) if len(text) <= LONGEST_NAME else []
             did = f" (did you mean {', '.join(hint)}?)" if hint else ""
-            self.fail(node, f"{what}: unknown card {text!r}{did}")
+            self.fail(node, f"{what}: unknown card {quote_name(text)}{did}")
         self.objects += count
         if self.objects > MAX_OBJECTS:
             self.fail(node, f"the file sets up more than {MAX_OBJECTS} objects")
