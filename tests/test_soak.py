@@ -215,3 +215,22 @@ def test_state_round_trip_plays_on_identically() -> None:
                 twin.apply(a)
             assert to_dict(twin.state) == to_dict(a_game.state)
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_soak_keeps_a_crashing_answer_in_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_apply = Game.apply
+
+    def crashing(self: Game, action: actions.Action) -> None:
+        if self.turn >= 2 and isinstance(action, actions.Pass):
+            raise RuntimeError("planted crash")
+        real_apply(self, action)
+
+    monkeypatch.setattr(Game, "apply", crashing)
+    r = soak.play_game(9, (3, 3), True, tmp_path)
+    assert r.failure is not None and "planted crash" in r.failure
+    assert r.record_path is not None
+    rec = load(r.record_path)
+    assert len(rec.answers) == r.decisions + 1
+    assert isinstance(rec.answers[-1], actions.Pass)
