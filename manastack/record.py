@@ -22,6 +22,7 @@ state is stored, only what went in. A record is a JSON object::
       ]
     }
 
+``rules`` and ``first_player`` may be left out ("current" and 0); every other key is required.
 An answer is ``{"type": <class name in manastack.actions>, <field>: <value>, ...}`` with tuples
 written as lists and every field given. Unknown keys are refused, so a misspelt field is an error
 rather than a silently different game. Only ``format_version`` 1 exists; a record of another
