@@ -111,7 +111,10 @@ def apply(g: GameState, a: Action) -> GameState:
     if not 0 <= a.player < len(g.players) or g.players[a.player].left:
         raise IllegalAction("unknown", f"there is no player {a.player} in the game", "102.1")
     if isinstance(a, Concede):
+        pend = g.pending
         concede(g, a.player)
+        if not g.game_over and pend is not None:
+            after_leave(g, pend, a.player)
         _continue(g)
         return g
     pend = g.pending
@@ -139,6 +142,30 @@ def apply(g: GameState, a: Action) -> GameState:
     handler(g, a)
     _continue(g)
     return g
+
+
+def after_leave(g: GameState, pend: Pending, pi: int) -> None:
+    """800.4a / 800.4j: a player left while a decision was pending; carry on with what that
+    decision was part of, without them."""
+    k = pend.kind
+    if pend.player != pi:
+        if k is Kind.ASSIGN_DAMAGE:
+            g.pending = pend  # blockers may have left: go through the attackers again
+            combat.begin_damage(g, pend.context["first"])
+        return
+    if k is Kind.DISCARD and g.stage == "cleanup_discard":
+        turn.finish_cleanup(g)
+    elif k is Kind.DECLARE_ATTACKERS and g.combat is not None:
+        combat.finish_attackers(g)
+    elif k is Kind.DECLARE_BLOCKERS and g.combat is not None:
+        g.combat.blockers_declared.append(pi)
+        combat.begin_declare_blockers(g)
+    elif k is Kind.ASSIGN_DAMAGE:
+        combat.begin_damage(g, pend.context["first"])
+    elif k in (Kind.PAY_OR_DECLINE, Kind.CAST_OR_DECLINE):
+        if g.resolving is not None:
+            stack.resume(g)
+        _after_resolution(g)
 
 
 def _continue(g: GameState) -> None:

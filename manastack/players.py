@@ -74,11 +74,11 @@ def leave(g: GameState, pi: int) -> None:
 
                 remove_from_combat(g, a)
     if g.pending is not None and g.pending.player == pi:
+        # The engine picks up what the decision was part of (engine.after_leave).
         g.pending = None
-        if g.resolving is not None:
-            g.resolving = None
-        if g.cast_snapshot is not None:
-            g.cast_snapshot = None
+        g.cast_snapshot = None
+    if g.resolving is not None and g.resolving.controller == pi:
+        g.resolving = None  # its ability left the stack with its controller
     if g.priority_player == pi:
         g.priority_player = g.next_player(pi)
         g.priority_rule = "800.4a"

@@ -205,7 +205,7 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
             i += 1
         line = script[i] if i < len(script) else None
         assert line is None or isinstance(line, ScriptLine)
-        if line is not None and isinstance(line.command, C.Concede):
+        if line is not None and isinstance(line.command, C.Concede) and _reached(game, line.at):
             _do_line(sc, game, line, plans, script, i, notes)
             i += 1
             continue
