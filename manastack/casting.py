@@ -419,24 +419,7 @@ def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: 
 def choose_target(g: GameState, pi: int, target: int) -> None:
     pend = g.pending
     assert pend is not None and pend.kind is Kind.TARGET
-    item = g.stack_item(pend.context["item"])
-    assert item is not None
-    idx: int = pend.context["index"]
-    spec = item.target_specs[idx]
-    if not targeting.is_legal(g, spec, target, item):
-        raise IllegalAction(
-            "target",
-            f"{targeting.describe(g, target)} is not a legal choice for {spec.text} "
-            f"of {item.source_name}",
-            "601.2c" if item.kind != "activated" else "602.2b",
-        )
-    item.targets.append(target)
-    g.emit(
-        "target",
-        f"{g.pname(pi)} chooses {targeting.describe(g, target)} as {spec.text} "
-        f"for {item.source_name}",
-        "601.2c" if item.kind == "spell" else "602.2b",
-    )
+    item, idx = targeting.choose(g, pi, target)
     _next_cast_step(g, item, pend.context["cost"], idx + 1)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from manastack.errors import LONGEST_NAME, InputError, quote_name
+from manastack.textfile import read_text
 
 MAX_DECK_CARDS = 10_000
 """A larger deck is refused as soon as its count passes this, before any list is built."""
@@ -89,18 +90,5 @@ def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Deckl
 def load_decklist(path: str | Path, card_names: Collection[str]) -> Decklist:
     """Parse a decklist file (UTF-8); see ``parse_decklist``."""
     source = str(path)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_DECK_FILE_BYTES:
-            raise InputError(
-                source, None, f"the file is {size} bytes; the limit is {MAX_DECK_FILE_BYTES}"
-            )
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise InputError(source, None, f"can't read the file: {err.strerror or err}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise InputError(source, line, "the file is not UTF-8 text") from None
+    text = read_text(path, MAX_DECK_FILE_BYTES)
     return parse_decklist(text, source, card_names)

@@ -72,6 +72,35 @@ def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None) -> 
     return False
 
 
+_TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
+
+
+def choose(g: GameState, pi: int, target: int) -> tuple[StackItem, int]:
+    """Add ``target`` to the spell or ability whose target the pending decision asks for
+    (601.2c, 602.2b, 603.3d), or refuse it. Returns the item and the index just chosen."""
+    from manastack.errors import IllegalAction
+
+    pend = g.pending
+    assert pend is not None
+    item = g.stack_item(pend.context["item"])
+    assert item is not None
+    idx: int = pend.context["index"]
+    spec = item.target_specs[idx]
+    rule = _TARGET_RULE[item.kind]
+    whose = item.source_name if item.kind == "spell" else f"{item.source_name}'s ability"
+    if not is_legal(g, spec, target, item):
+        raise IllegalAction(
+            "target",
+            f"{describe(g, target)} is not a legal choice for {spec.text} of {whose}",
+            rule,
+        )
+    item.targets.append(target)
+    g.emit(
+        "target", f"{g.pname(pi)} chooses {describe(g, target)} as {spec.text} for {whose}", rule
+    )
+    return item, idx
+
+
 def describe(g: GameState, target: int) -> str:
     pi = target_player(target)
     if pi is not None:

@@ -80,25 +80,7 @@ def put_on_stack(g: GameState, index: int) -> None:
 
 
 def choose_trigger_target(g: GameState, pi: int, target: int) -> None:
-    from manastack.errors import IllegalAction
-
-    pend = g.pending
-    assert pend is not None
-    item = g.stack_item(pend.context["item"])
-    assert item is not None
-    idx: int = pend.context["index"]
-    spec = item.target_specs[idx]
-    if not targeting.is_legal(g, spec, target, item):
-        raise IllegalAction(
-            "target", f"{targeting.describe(g, target)} is not a legal {spec.text}", "603.3d"
-        )
-    item.targets.append(target)
-    g.emit(
-        "target",
-        f"{g.pname(pi)} chooses {targeting.describe(g, target)} as {spec.text} for "
-        f"{item.source_name}'s ability",
-        "603.3d",
-    )
+    item, idx = targeting.choose(g, pi, target)
     if idx + 1 < len(item.target_specs):
         g.pending = Pending(Kind.TRIGGER_TARGET, pi, {"item": item.oid, "index": idx + 1})
     else:

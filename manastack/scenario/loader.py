@@ -41,6 +41,7 @@ from manastack.scenario.model import (
     parse_point,
 )
 from manastack.steps import STEP_NAMES, Step
+from manastack.textfile import read_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Larger files are refused before they are read."""
@@ -619,18 +620,5 @@ def load_scenarios_text(text: str, source: str, card_names: Collection[str]) -> 
 def load_scenarios(path: str | Path, card_names: Collection[str]) -> list[Scenario]:
     """Scenarios from a ``*.scenario.yaml`` file; see ``load_scenarios_text``."""
     source = str(path)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                source, None, f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}"
-            )
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise InputError(source, None, f"can't read the file: {err.strerror or err}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise InputError(source, line, "the file is not UTF-8 text") from None
+    text = read_text(path, MAX_FILE_BYTES)
     return load_scenarios_text(text, source, card_names)
