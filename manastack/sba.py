@@ -25,6 +25,10 @@ def check(g: GameState) -> bool:
     to_destroy: list[tuple[Permanent, str, str]] = []
     annihilate: list[Permanent] = []
     statics = layers.static_pt(g)
+    # A creature with no damage, no counters, no effect of its own and a positive printed
+    # toughness can't meet 704.5f-h unless a static effect lowers toughness: skip it then.
+    lowering = any(s[4] < 0 for s in statics)
+    affected = {e.oid for e in g.effects} if g.effects else ()
     any_legend = False
     for p in g.battlefield:
         cd = p.card.cdef
@@ -32,6 +36,14 @@ def check(g: GameState) -> bool:
             any_legend = any_legend or cd.is_legendary
             continue  # most permanents are lands: nothing here can apply to them
         any_legend = any_legend or (cd.is_legendary and not p.face_down)
+        if (
+            not p.damage
+            and not p.counters
+            and not lowering
+            and p.oid not in affected
+            and (p.face_down or ((cd.toughness or 0) > 0 and not cd.is_planeswalker))
+        ):
+            continue
         if layers.is_creature(p):
             tough = layers.power_toughness(g, p, statics)[1]
             if tough <= 0:

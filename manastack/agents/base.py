@@ -245,7 +245,9 @@ def drive(
         if d is None:  # halted at a step start: nothing to decide, go on
             game.resume()
             continue
-        options = game.legal_actions()
+        # Neither built-in agent taps mana by hand at priority (payment is automatic), so the
+        # mana-ability options are left out of what they see: a third of the listing's cost.
+        options = game.legal_actions(with_mana=False)
         game.apply(agents[d.player](AgentView(game, d, options), rng))
         decisions += 1
     w = game.winner
