@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from manastack import cards
 from manastack.errors import ManastackError
 from manastack.scenario.commands import (
     GRAMMAR,
@@ -33,50 +34,8 @@ from manastack.scenario.commands import (
     parse_command,
 )
 
-POOL = (
-    "Plains",
-    "Island",
-    "Swamp",
-    "Mountain",
-    "Forest",
-    "Wastes",
-    "Llanowar Elves",
-    "Lotus Petal",
-    "Dark Ritual",
-    "Counterspell",
-    "Essence Scatter",
-    "Negate",
-    "Lightning Bolt",
-    "Shock",
-    "Prodigal Sorcerer",
-    "Giant Growth",
-    "Grizzly Bears",
-    "Savannah Lions",
-    "Hill Giant",
-    "Craw Wurm",
-    "Serra Angel",
-    "Wall of Wood",
-    "Raging Goblin",
-    "Ambush Viper",
-    "Unsummon",
-    "Doom Blade",
-    "Wrath of God",
-    "Ancestral Recall",
-    "Divination",
-    "Trinisphere",
-    "Thalia, Guardian of Thraben",
-    "Mana Leak",
-    "Mana Drain",
-    "Mogg Fanatic",
-    "Glorious Anthem",
-    "Ball Lightning",
-    "Soul Warden",
-    "Elvish Visionary",
-    "Blood Artist",
-    "Rift Bolt",
-    "Exalted Angel",
-    "Drudge Skeletons",
-)
+# The starter pools (starter-cards.md), as the engine declares them.
+POOL = tuple(cards.names())
 
 # Names that look like keywords or possessives; some are made up, to corner the parser.
 TRICKY = (

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from manastack import cards
 from manastack.errors import InputError
 from manastack.scenario.commands import Attack, Cast, Choose, Concede, Pass, Ref, Unparsed
 from manastack.scenario.loader import (
@@ -31,50 +32,8 @@ from manastack.scenario.model import (
 )
 from manastack.steps import Step
 
-POOL = (
-    "Plains",
-    "Island",
-    "Swamp",
-    "Mountain",
-    "Forest",
-    "Wastes",
-    "Llanowar Elves",
-    "Lotus Petal",
-    "Dark Ritual",
-    "Counterspell",
-    "Essence Scatter",
-    "Negate",
-    "Lightning Bolt",
-    "Shock",
-    "Prodigal Sorcerer",
-    "Giant Growth",
-    "Grizzly Bears",
-    "Savannah Lions",
-    "Hill Giant",
-    "Craw Wurm",
-    "Serra Angel",
-    "Wall of Wood",
-    "Raging Goblin",
-    "Ambush Viper",
-    "Unsummon",
-    "Doom Blade",
-    "Wrath of God",
-    "Ancestral Recall",
-    "Divination",
-    "Trinisphere",
-    "Thalia, Guardian of Thraben",
-    "Mana Leak",
-    "Mana Drain",
-    "Mogg Fanatic",
-    "Glorious Anthem",
-    "Ball Lightning",
-    "Soul Warden",
-    "Elvish Visionary",
-    "Blood Artist",
-    "Rift Bolt",
-    "Exalted Angel",
-    "Drudge Skeletons",
-)
+# The starter pools (starter-cards.md), as the engine declares them.
+POOL = tuple(cards.names())
 
 # The YAML block of the contract (scenarios.md), verbatim but for the spaces before some comments.
 CONTRACT_EXAMPLE = """\
