@@ -397,6 +397,8 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         item.face_down = True
     else:
         item = StackItem(oid, "spell", a.player, cd.name, cd.effects, cd.targets, card=card)
+    if from_exile:
+        item.data = {"from": "exile"}
     g.stack.append(item)
     g.passes = 0
     shown = "a face-down creature spell (morph)" if a.face_down else cd.name
@@ -481,6 +483,28 @@ def cancel(g: GameState) -> GameState:
     restored.log = g.log[:]
     restored.emit("rewind", "the spell or ability is withdrawn; the game rewinds", "733.1")
     return restored
+
+
+def withdraw(g: GameState) -> None:
+    """733 when the moment before can't simply come back (a player has left since): the spell
+    or ability being proposed leaves the stack, its card goes back where it was cast from, and
+    its controller has priority again. Nothing had been paid yet at a target choice."""
+    pend = g.pending
+    assert pend is not None
+    item = g.stack_item(pend.context["item"])
+    pi = pend.player
+    if item is not None:
+        g.stack.remove(item)
+        if item.card is not None:
+            pl = g.players[item.card.owner]
+            from_exile = (item.data or {}).get("from") == "exile"
+            (pl.exile if from_exile else pl.hand).append(item.card)
+        g.emit("rewind", f"{item.source_name} is withdrawn: it can't be completed", "733.1")
+    g.pending = None
+    g.cast_snapshot = None
+    g.stage = "priority"
+    g.priority_player = pi
+    g.priority_rule = "117.3c"
 
 
 # --- activated abilities (602) ---------------------------------------------------------------

@@ -32,6 +32,7 @@ from manastack.actions import (
     SuspendCard,
     TurnFaceUp,
 )
+from manastack.decisions import legal_actions
 from manastack.errors import IllegalAction
 from manastack.players import concede
 from manastack.state import GameState, Kind, Pending
@@ -129,7 +130,19 @@ def apply(g: GameState, a: Action) -> GameState:
         )
     handler = _HANDLERS.get((pend.kind, type(a)))
     if handler is None:
-        if isinstance(a, Choose) and a.option == "cancel" and g.cast_snapshot is not None:
+        if (
+            isinstance(a, Choose)
+            and a.option == "cancel"
+            and pend.kind
+            in (
+                Kind.TARGET,
+                Kind.PAY_MANA,
+            )
+        ):
+            if g.cast_snapshot is None:
+                casting.withdraw(g)
+                advance(g)
+                return g
             restored = casting.cancel(g)
             advance(restored)
             return restored
@@ -152,6 +165,18 @@ def after_leave(g: GameState, pend: Pending, pi: int) -> None:
         if k is Kind.ASSIGN_DAMAGE:
             g.pending = pend  # blockers may have left: go through the attackers again
             combat.begin_damage(g, pend.context["first"])
+        elif k is Kind.PAY_OR_DECLINE and g.resolving is None:
+            # The ability asking for the payment left with its controller (800.4a).
+            g.pending = None
+            _after_resolution(g)
+        elif k in (Kind.TARGET, Kind.TRIGGER_TARGET) and not legal_actions(g):
+            if k is Kind.TARGET:
+                casting.withdraw(g)  # 601.2c can't be done any more: 733
+            else:
+                item = g.stack_item(pend.context["item"])
+                if item is not None:
+                    g.stack.remove(item)  # 603.3d: no legal target, it is removed
+                g.pending = None
         return
     if k is Kind.DISCARD and g.stage == "cleanup_discard":
         turn.finish_cleanup(g)

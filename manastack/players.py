@@ -76,7 +76,8 @@ def leave(g: GameState, pi: int) -> None:
     if g.pending is not None and g.pending.player == pi:
         # The engine picks up what the decision was part of (engine.after_leave).
         g.pending = None
-        g.cast_snapshot = None
+    # A rewind point from before this player left can't come back (it would bring them back).
+    g.cast_snapshot = None
     if g.resolving is not None and g.resolving.controller == pi:
         g.resolving = None  # its ability left the stack with its controller
     if g.priority_player == pi:

@@ -58,3 +58,49 @@ def test_the_payer_concedes_while_mana_leak_asks_mana_leak_finishes() -> None:
     assert not g.stack and g.resolving is None
     assert [c.name for c in g.players[1].graveyard] == ["Mana Leak"]
     assert game.decision is not None and game.decision.kind is Kind.PRIORITY
+
+
+def _leak_position() -> Game:
+    return Game.from_position(
+        [
+            PlayerSpec(
+                "alice", hand=["Grizzly Bears"], battlefield=["Forest", "Forest"] + ["Wastes"] * 3
+            ),
+            PlayerSpec("bob", hand=["Mana Leak"], battlefield=["Island", "Island"]),
+            PlayerSpec("carol"),
+        ],
+        step=Step.PRECOMBAT_MAIN,
+    )
+
+
+def test_the_only_target_leaves_while_a_spell_is_being_cast_733() -> None:
+    """Found by the soak: bob is choosing Mana Leak's target when alice, whose spell was the
+    only target, concedes. The casting can't be completed: it is withdrawn (733)."""
+    game = _leak_position()
+    _do(game, "alice", "cast Grizzly Bears")
+    _do(game, "alice", "pass")
+    bob = game.player_index("bob")
+    leak = next(c for c in game.state.players[bob].hand if c.name == "Mana Leak")
+    game.apply(actions.CastSpell(bob, leak.cid))
+    assert game.decision is not None and game.decision.kind is Kind.TARGET
+    game.apply(actions.Concede(0))
+    g = game.state
+    assert not g.stack and [c.name for c in g.players[bob].hand] == ["Mana Leak"]
+    assert game.decision is not None and game.decision.kind is Kind.PRIORITY
+    assert game.decision.player == bob and any(e.rule == "733.1" for e in g.log)
+
+
+def test_the_asker_leaves_while_mana_leak_waits_for_payment() -> None:
+    """Found by the soak: bob's Mana Leak asks alice to pay; bob concedes. The ability that
+    asked left the game with him (800.4a): alice's spell stays on the stack."""
+    game = _leak_position()
+    _do(game, "alice", "cast Grizzly Bears")
+    _do(game, "alice", "pass")
+    _do(game, "bob", "cast Mana Leak targeting Grizzly Bears")
+    for who in ("bob", "carol", "alice"):
+        _do(game, who, "pass")
+    assert game.decision is not None and game.decision.kind is Kind.PAY_OR_DECLINE
+    game.apply(actions.Concede(1))
+    g = game.state
+    assert [s.source_name for s in g.stack] == ["Grizzly Bears"]
+    assert game.decision is not None and game.decision.kind is Kind.PRIORITY
