@@ -179,6 +179,26 @@ def describe_action(g: GameState, a: object) -> str:
     return repr(a)
 
 
+# Commands that answer priority (or a free cast); the others answer one kind of decision each.
+_PRIORITY_COMMANDS = (C.Pass, C.PlayLand, C.Cast, C.Activate, C.TurnFaceUp, C.Suspend)
+_DECLARATIONS = (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS)
+
+
+def _waits(line: ScriptLine, kind: Kind) -> bool:
+    """An extension of the contract's auto-pass rule: a line whose command can't answer the
+    decision being asked waits for its own decision, the player passing (or declaring no
+    attackers or blockers) meanwhile. `attack with ...` written right after a main-phase start
+    waits for the declare attackers step. A line with `rejected:` never waits: it is tried
+    where it stands, so that refusals can be tested."""
+    if line.rejected or isinstance(line.command, C.Unparsed | C.Concede):
+        return False
+    if kind is Kind.PRIORITY:
+        return not isinstance(line.command, _PRIORITY_COMMANDS)
+    if kind in _DECLARATIONS:
+        return isinstance(line.command, _PRIORITY_COMMANDS)
+    return False
+
+
 def _reached(game: Game, at: Point | None) -> bool:
     if at is None:
         return True
@@ -225,7 +245,12 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
         if ask is None:
             raise _fail(sc, sc.line, game, "the game stopped without a decision")
         asked = g.players[ask.player].name
-        if line is not None and line.player.lower() == asked.lower() and _reached(game, line.at):
+        if (
+            line is not None
+            and line.player.lower() == asked.lower()
+            and _reached(game, line.at)
+            and not _waits(line, ask.kind)
+        ):
             _do_line(sc, game, line, plans, script, i, notes)
             i += 1
             continue
