@@ -27,8 +27,14 @@ def names() -> list[str]:
 
 
 def suggest(name: str, n: int = 3) -> list[str]:
-    lower = difflib.get_close_matches(name.lower(), list(_BY_LOWER), n=n, cutoff=0.6)
-    return [_BY_LOWER[m].name for m in lower]
+    """The closest names: those containing what was typed first, then look-alikes."""
+    key = name.strip().lower()
+    if not key or len(key) > 120:
+        return []
+    found = [c.name for k, c in _BY_LOWER.items() if key in k]
+    close = difflib.get_close_matches(key, list(_BY_LOWER), n=n, cutoff=0.6)
+    found += [_BY_LOWER[m].name for m in close if _BY_LOWER[m].name not in found]
+    return found[:n]
 
 
 def find(name: str) -> CardDef | None:
