@@ -220,16 +220,7 @@ def _targets_then_pay(
     queue = list(targets)
     while _ask(game) in ((Kind.TARGET, pi),):
         if not queue:
-            g = game.state
-            assert g.pending is not None
-            item = g.stack_item(g.pending.context["item"])
-            spec = item.target_specs[g.pending.context["index"]] if item else None
-            raise IllegalAction(
-                "target",
-                f"{item.source_name if item else 'it'} needs {spec.text if spec else 'a target'}: "
-                "say `targeting ...`",
-                "601.2c",
-            )
+            return  # the target is asked as its own decision: `choose T` answers it (601.2c)
         _choose_target(game, pi, queue.pop(0))
     if queue:
         raise IllegalAction("target", f"too many targets: {', '.join(map(str, queue))}", "601.2c")
@@ -398,6 +389,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
         ref = _ref(w)
         if kind is Kind.TARGET:
             _choose_target(game, pi, ref)
+            _targets_then_pay(game, pi, (), ())  # more targets are asked; then pay as usual
             return
         assert g.pending is not None
         item = g.stack_item(g.pending.context["item"])
