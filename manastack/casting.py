@@ -19,7 +19,7 @@ from manastack.cards.model import (
     StaticAbility,
 )
 from manastack.errors import IllegalAction
-from manastack.mana import COLOR_INDEX, ManaCost, plan_payment, pool_text
+from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import Card, GameState, Kind, Pending, Permanent, StackItem
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
@@ -264,9 +264,8 @@ def _pay_mana_ability_cost(g: GameState, p: Permanent, ab: ManaAbility) -> None:
 def choose_color(g: GameState, pi: int, option: str) -> None:
     pend = g.pending
     assert pend is not None and pend.kind is Kind.CHOOSE_COLOR
-    colour = option.strip().upper()
-    colour = {"WHITE": "W", "BLUE": "U", "BLACK": "B", "RED": "R", "GREEN": "G"}.get(colour, colour)
-    if colour not in pend.context["colors"] or len(colour) != 1:
+    colour = color_letter(option)
+    if len(colour) != 1 or colour not in pend.context["colors"]:
         raise IllegalAction(
             "target", f"choose one of {', '.join(pend.context['colors'])}", "106.1b"
         )

@@ -31,6 +31,7 @@ from manastack.actions import (
 from manastack.cards.model import ManaAbility
 from manastack.errors import IllegalAction
 from manastack.game import Game
+from manastack.mana import color_letter
 from manastack.scenario import commands as C
 from manastack.state import GameState, Kind
 
@@ -302,17 +303,8 @@ def _is_static(ab: object) -> bool:
 
 def _colour(ab: ManaAbility, choices: tuple[str, ...]) -> str:
     if choices:
-        c = choices[0].strip().upper()
-        names = {
-            "WHITE": "W",
-            "BLUE": "U",
-            "BLACK": "B",
-            "RED": "R",
-            "GREEN": "G",
-            "COLORLESS": "C",
-        }
-        c = names.get(c, c)
-        if c not in ab.colors:
+        c = color_letter(choices[0])
+        if len(c) != 1 or c not in ab.colors:
             raise IllegalAction("target", f"this ability can't add {{{c}}}", "605.1a")
         return c
     return ab.colors if len(ab.colors) == 1 else ""  # asked next, as a decision

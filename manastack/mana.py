@@ -25,6 +25,20 @@ COLOR_NAMES = {
     "G": "green",
     "C": "colorless",
 }
+_LETTER = {name.upper(): letter for letter, name in COLOR_NAMES.items()}
+
+
+def color_letter(text: str) -> str:
+    """``"red"`` or ``"R"`` -> ``"R"``; anything else comes back as typed (upper-cased), for
+    the caller to refuse.
+
+    >>> color_letter(" Green "), color_letter("u"), color_letter("WU")
+    ('G', 'U', 'WU')
+    """
+    t = text.strip().upper()
+    return _LETTER.get(t, t)
+
+
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 Pool = list[int]
@@ -102,9 +116,6 @@ class ManaCost:
 
     def __repr__(self) -> str:
         return f"ManaCost.parse({str(self)!r})"
-
-
-ZERO = ManaCost()
 
 
 def plan_payment(

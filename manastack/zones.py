@@ -122,8 +122,3 @@ def remove_from_combat(g: GameState, oid: int) -> None:
     for blocked_list in c.blockers.values():
         if oid in blocked_list:
             blocked_list.remove(oid)
-
-
-def move_card(g: GameState, card: Card, src: list[Card], dest: list[Card]) -> None:
-    src.remove(card)
-    dest.append(card)
