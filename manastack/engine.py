@@ -217,7 +217,7 @@ def _pass(g: GameState, a: Action) -> None:
         stack.resolve_top(g)
         _after_resolution(g)
         return
-    g.emit("step", f"all players passed with an empty stack: the {g.step.label} step ends", "117.4")
+    g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
     if g.step is Step.CLEANUP:
         g.stage = "cleanup_again"
     turn.end_step(g)

@@ -121,7 +121,7 @@ def from_position(
             perm.counters = dict(ps.counters) if ps.counters else None
             perm.face_down = ps.face_down
             g.battlefield.append(perm)
-    g.emit("setup", f"the game begins at turn {turn}, {step.label} step", None)
+    g.emit("setup", f"the game begins at turn {turn}, {step.title}", None)
     if step is Step.UNTAP:
         # A step without priority begins at its start: its turn-based actions happen, except
         # that permanents set up as summoning sick stay so (they arrived this turn).

@@ -41,6 +41,12 @@ class Step(IntEnum):
             raise ValueError(f"unknown step {text!r}; the steps are: {names}") from None
 
     @property
+    def title(self) -> str:
+        """How a person names it: ``precombat main phase``, ``declare attackers step``."""
+        words = self.name.lower().replace("_", " ")
+        return f"{words} phase" if self.is_main else f"{words} step"
+
+    @property
     def is_main(self) -> bool:
         return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 

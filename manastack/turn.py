@@ -39,7 +39,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.emit("untap", f"{ap.name} untaps their permanents", "502.3")
         g.stage = "end_step"  # 502.4: no priority in the untap step
         return
-    g.emit("step", f"{step.label} step", _STEP_RULE[step])
+    g.emit("step", step.title, _STEP_RULE[step])
     if step is Step.DRAW and not ap.left:
         g.emit("tba", f"{ap.name} draws for the turn", "504.1")
         draw(g, g.active)
