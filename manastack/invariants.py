@@ -34,6 +34,13 @@ def all_cids(g: GameState) -> Counter[int]:
     return c
 
 
+def _cids(g: GameState) -> list[int]:
+    ids = [c.cid for p in g.players for z in (p.library, p.hand, p.graveyard, p.exile) for c in z]
+    ids.extend(p.card.cid for p in g.battlefield if not p.card.token)
+    ids.extend(s.card.cid for s in g.stack if s.card is not None)
+    return ids
+
+
 def owners(g: GameState) -> dict[int, int]:
     """Card id -> owner, for every card in a zone now."""
     out: dict[int, int] = {}
@@ -62,37 +69,41 @@ def check(
     owners (``owners`` at its start; else what ``remember_owners`` stored for this game).
     """
     g = game.state
-    counts = all_cids(g)
-    _require(all(n == 1 for n in counts.values()), "a card is in two zones at once")
-    _require(set(counts) <= set(expected_cards), "a card appeared from nowhere")
-    known = card_owners if card_owners is not None else _OWNERS.get(id(game), {})
-    for cid in set(expected_cards) - set(counts):
-        # 800.4a: only what a player who left the game owned may have left with them.
-        owner = known.get(cid)
-        _require(
-            owner is not None and g.players[owner].left, "cards not conserved: a card vanished"
-        )
+    ids = _cids(g)
+    present = set(ids)
+    # Messages are built only on failure: this runs after every answer of a soak.
+    if len(present) != len(ids):
+        raise InvariantError("a card is in two zones at once")
+    if not present <= expected_cards.keys():
+        raise InvariantError("a card appeared from nowhere")
+    if len(present) != len(expected_cards):
+        known = card_owners if card_owners is not None else _OWNERS.get(id(game), {})
+        for cid in expected_cards.keys() - present:
+            # 800.4a: only what a player who left the game owned may have left with them.
+            owner = known.get(cid)
+            if owner is None or not g.players[owner].left:
+                raise InvariantError("cards not conserved: a card vanished")
     oids = [p.oid for p in g.battlefield] + [s.oid for s in g.stack]
-    _require(len(oids) == len(set(oids)), "two objects share an id")
-    _require(all(o < g.next_id for o in oids), "an object id was not handed out by new_id")
+    if len(oids) != len(set(oids)):
+        raise InvariantError("two objects share an id")
+    if oids and max(oids) >= g.next_id:
+        raise InvariantError("an object id was not handed out by new_id")
     for p in g.players:
-        _require(isinstance(p.life, int), f"{p.name}'s life is not an integer")
-        _require(all(n >= 0 for n in p.pool), f"negative mana in {p.name}'s pool")
-        _require(p.poison >= 0, f"negative poison counters for {p.name}")
-        if p.left and not g.game_over:  # 800.4a
-            _require(
-                not any(x.controller == p.idx for x in g.battlefield),
-                f"{p.name} left the game but still controls a permanent",
-            )
+        if type(p.life) is not int:
+            raise InvariantError(f"{p.name}'s life is not an integer")
+        if min(p.pool) < 0:
+            raise InvariantError(f"negative mana in {p.name}'s pool")
+        if p.poison < 0:
+            raise InvariantError(f"negative poison counters for {p.name}")
+        if p.left and not g.game_over and any(x.controller == p.idx for x in g.battlefield):
+            raise InvariantError(f"{p.name} left the game but still controls a permanent")  # 800.4a
     for perm in g.battlefield:
-        _require(perm.damage >= 0, f"negative damage on {perm.name}")
-        _require(
-            all(v >= 0 for v in (perm.counters or {}).values()), f"negative counters on {perm.name}"
-        )
-        _require(
-            g.game_over or not g.players[perm.controller].left,
-            f"{perm.name} is controlled by a player who left",
-        )
+        if perm.damage < 0:
+            raise InvariantError(f"negative damage on {perm.name}")
+        if perm.counters and min(perm.counters.values(), default=0) < 0:
+            raise InvariantError(f"negative counters on {perm.name}")
+        if not g.game_over and g.players[perm.controller].left:
+            raise InvariantError(f"{perm.name} is controlled by a player who left")
     if not g.game_over:
         _require(g.pending is not None, "a game in progress must be waiting for a decision")
         assert g.pending is not None
