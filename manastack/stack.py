@@ -41,6 +41,7 @@ from manastack.state import (
     GameState,
     Kind,
     Pending,
+    Permanent,
     StackItem,
 )
 from manastack.zones import draw, enter_battlefield, leave_battlefield
@@ -139,6 +140,16 @@ def _target(item: StackItem, index: int) -> int | None:
     return item.targets[index]
 
 
+def _target_permanent(g: GameState, item: StackItem, index: int) -> Permanent | None:
+    t = _target(item, index)
+    return g.permanent(t) if t is not None else None
+
+
+def _target_spell(g: GameState, item: StackItem, index: int) -> StackItem | None:
+    t = _target(item, index)
+    return g.stack_item(t) if t is not None else None
+
+
 def _source_keywords(g: GameState, item: StackItem) -> frozenset[str]:
     if item.kind == "spell" and item.card is not None:
         return item.card.cdef.keywords
@@ -197,8 +208,7 @@ def counter(g: GameState, spell: StackItem, by: str) -> None:
 
 def _counter(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, CounterSpell)
-    t = _target(item, e.target)
-    spell = g.stack_item(t) if t is not None else None
+    spell = _target_spell(g, item, e.target)
     if spell is not None:
         counter(g, spell, item.source_name)
     return True
@@ -206,8 +216,7 @@ def _counter(g: GameState, item: StackItem, e: Any) -> bool:
 
 def _counter_unless(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, CounterUnlessPays)
-    t = _target(item, e.target)
-    spell = g.stack_item(t) if t is not None else None
+    spell = _target_spell(g, item, e.target)
     if spell is None:
         return True
     from manastack.casting import can_afford
@@ -240,8 +249,7 @@ def _draw(g: GameState, item: StackItem, e: Any) -> bool:
 
 def _pump(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, PumpUntilEndOfTurn)
-    t = _target(item, e.target)
-    p = g.permanent(t) if t is not None else None
+    p = _target_permanent(g, item, e.target)
     if p is not None:
         g.effects.append(Effect613(g.new_id(), "7c", p.oid, e.power, e.toughness))
         g.emit(
@@ -254,8 +262,7 @@ def _pump(g: GameState, item: StackItem, e: Any) -> bool:
 
 def _bounce(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, ReturnToHand)
-    t = _target(item, e.target)
-    p = g.permanent(t) if t is not None else None
+    p = _target_permanent(g, item, e.target)
     if p is not None:
         leave_battlefield(g, [p], "hand", f"returns to {g.pname(p.owner)}'s hand", "400.7")
     return True
@@ -263,8 +270,7 @@ def _bounce(g: GameState, item: StackItem, e: Any) -> bool:
 
 def _destroy(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, Destroy)
-    t = _target(item, e.target)
-    p = g.permanent(t) if t is not None else None
+    p = _target_permanent(g, item, e.target)
     if p is not None:
         destroy(g, [p])
     return True
@@ -316,8 +322,7 @@ def _regenerate_source(g: GameState, item: StackItem, e: Any) -> bool:
 
 def _mana_later(g: GameState, item: StackItem, e: Any) -> bool:
     assert isinstance(e, AddManaAtNextMain)
-    t = _target(item, e.target)
-    spell = g.stack_item(t) if t is not None else None
+    spell = _target_spell(g, item, e.target)
     if spell is None:
         return True
     amount = 0
