@@ -17,6 +17,7 @@ from manastack.cards.model import (
     CostMinimum,
     ManaAbility,
     StaticAbility,
+    TargetSpec,
 )
 from manastack.errors import IllegalAction
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
@@ -335,45 +336,57 @@ def _card_in(zone: list[Card], cid: int) -> Card | None:
 # --- casting (601.2) -------------------------------------------------------------------------
 
 
+def _cast_problem(
+    g: GameState, pi: int, card: Card, face_down: bool, free: bool
+) -> tuple[str, object] | None:
+    """The first thing that keeps ``card`` from being cast now, as a cheap code (and its
+    detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``)."""
+    cd = card.cdef
+    if cd.is_land:
+        return ("land", None)
+    if face_down and cd.morph is None:
+        return ("no_morph", None)
+    if not (cd.is_instant_speed and not face_down) and not free and not sorcery_timing_ok(g, pi):
+        return ("timing", None)
+    if not face_down:
+        for spec in cd.targets:
+            if not targeting.has_legal_target(g, spec, None):
+                return ("target", spec)
+    cost = spell_total_cost(g, pi, cd, face_down, free)
+    if not can_afford(g, pi, cost):
+        return ("cost", cost)
+    return None
+
+
 def can_cast(
     g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
 ) -> bool:
     """``cast_refusal(...) is None`` without building the refusal (legal-action listing)."""
-    cd = card.cdef
-    if cd.is_land or (face_down and cd.morph is None):
-        return False
-    if not (cd.is_instant_speed and not face_down) and not free and not sorcery_timing_ok(g, pi):
-        return False
-    if not face_down:
-        for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None):
-                return False
-    return can_afford(g, pi, spell_total_cost(g, pi, cd, face_down, free))
+    return _cast_problem(g, pi, card, face_down, free) is None
 
 
 def cast_refusal(
     g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
 ) -> IllegalAction | None:
     """Why ``card`` can't be cast now, or None. Checks timing, targets and the total cost."""
-    cd = card.cdef
-    if cd.is_land:
-        return IllegalAction("unknown", f"{cd.name} is a land: play it, don't cast it", "305.9")
-    if face_down and cd.morph is None:
-        return IllegalAction("unknown", f"{cd.name} has no morph", "702.37c")
-    instant_speed = cd.is_instant_speed and not face_down
-    if not instant_speed and not free and not sorcery_timing_ok(g, pi):
+    problem = _cast_problem(g, pi, card, face_down, free)
+    if problem is None:
+        return None
+    code, detail = problem
+    name = card.cdef.name
+    if code == "land":
+        return IllegalAction("unknown", f"{name} is a land: play it, don't cast it", "305.9")
+    if code == "no_morph":
+        return IllegalAction("unknown", f"{name} has no morph", "702.37c")
+    if code == "timing":
         why = "the stack is not empty" if g.stack else "it is not your main phase"
         return IllegalAction(
-            "timing", f"{cd.name} can be cast only at sorcery speed, and {why}", "117.1a"
+            "timing", f"{name} can be cast only at sorcery speed, and {why}", "117.1a"
         )
-    if not face_down:
-        for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None):
-                return IllegalAction("target", f"{cd.name} has no legal {spec.text}", "601.2c")
-    cost = spell_total_cost(g, pi, cd, face_down, free)
-    if not can_afford(g, pi, cost):
-        return IllegalAction("cost", f"{g.pname(pi)} can't pay {cost} for {cd.name}", "601.2h")
-    return None
+    if code == "target":
+        assert isinstance(detail, TargetSpec)
+        return IllegalAction("target", f"{name} has no legal {detail.text}", "601.2c")
+    return IllegalAction("cost", f"{g.pname(pi)} can't pay {detail} for {name}", "601.2h")
 
 
 def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bool = False) -> None:
