@@ -22,6 +22,7 @@ from manastack.cards.model import (
 from manastack.errors import IllegalAction
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import Card, GameState, Kind, Pending, Permanent, StackItem
+from manastack.zones import enter_battlefield, leave_battlefield
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
@@ -202,8 +203,6 @@ def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str
         "605.3b",
     )
     if ab.cost.sacrifice_self:
-        from manastack.zones import leave_battlefield
-
         leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
 
 
@@ -257,8 +256,6 @@ def _pay_mana_ability_cost(g: GameState, p: Permanent, ab: ManaAbility) -> None:
     if ab.cost.tap:
         p.tapped = True
     if ab.cost.sacrifice_self:
-        from manastack.zones import leave_battlefield
-
         leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
 
 
@@ -321,8 +318,6 @@ def play_land(g: GameState, a: PlayLand) -> None:
     pl.lands_played += 1
     g.passes = 0
     g.emit("land", f"{pl.name} plays {card.name} (special action, no stack)", "116.2a")
-    from manastack.zones import enter_battlefield
-
     enter_battlefield(g, card, a.player, rule="305.1")
 
 
@@ -470,8 +465,6 @@ def pay(g: GameState, a: PayMana) -> None:
             src_perm.tapped = True
             g.emit("pay", f"{src_perm.name} is tapped to pay its ability's cost", "602.2b")
         if ability.cost.sacrifice_self:
-            from manastack.zones import leave_battlefield
-
             leave_battlefield(g, [src_perm], "graveyard", "is sacrificed (cost)", "602.2b")
     g.cast_snapshot = None
     g.pending = None

@@ -175,7 +175,7 @@ def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
 def finish_blockers(g: GameState, pi: int) -> None:
     c = g.combat
     assert c is not None
-    if not any(g.permanent(b) and g.permanent(b).controller == pi for b in c.blockers):  # type: ignore[union-attr]
+    if not any(p.oid in c.blockers and p.controller == pi for p in g.battlefield):
         g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
     c.blockers_declared.append(pi)
     g.pending = None

@@ -3,15 +3,14 @@ are properties of the source (702.2, 702.15)."""
 
 from __future__ import annotations
 
+from manastack.actions import player_target
+from manastack.replacement import prevent
 from manastack.state import GameState, Permanent
 
 
 def damage_player(
     g: GameState, source_name: str, controller: int, pi: int, amount: int, lifelink: bool
 ) -> None:
-    from manastack.actions import player_target
-    from manastack.replacement import prevent
-
     amount = prevent(g, source_name, player_target(pi), amount)
     if amount <= 0:
         return
@@ -31,8 +30,6 @@ def damage_creature(
     deathtouch: bool,
     lifelink: bool,
 ) -> None:
-    from manastack.replacement import prevent
-
     amount = prevent(g, source_name, target.oid, amount)
     if amount <= 0:
         return

@@ -8,6 +8,7 @@ never listed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from manastack import casting, combat, special, targeting
@@ -155,13 +156,13 @@ def legal_actions(g: GameState, with_mana: bool = True) -> list[Action]:
     return []
 
 
-def _distinct_cards(g: GameState, pi: int, make: object) -> list[Action]:
+def _distinct_cards(g: GameState, pi: int, make: Callable[[int], Action]) -> list[Action]:
     seen: set[str] = set()
     out: list[Action] = []
     for c in g.players[pi].hand:
         if c.cdef.name not in seen:
             seen.add(c.cdef.name)
-            out.append(make(c.cid))  # type: ignore[operator]
+            out.append(make(c.cid))
     return out
 
 

@@ -4,6 +4,7 @@ and the refusal is raised."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from manastack import casting, targeting
@@ -28,12 +29,12 @@ from manastack.actions import (
     TurnFaceUp,
     player_target,
 )
-from manastack.cards.model import ManaAbility
+from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
 from manastack.errors import IllegalAction
 from manastack.game import Game
 from manastack.mana import color_letter
 from manastack.scenario import commands as C
-from manastack.state import GameState, Kind
+from manastack.state import GameState, Kind, Permanent
 
 
 @dataclass
@@ -161,14 +162,18 @@ def _matches_controller(g: GameState, ref: C.Ref, controller: int) -> bool:
 
 
 def _permanent(
-    g: GameState, pi: int | None, ref: C.Ref, ok: object = None, what: str = "permanent"
+    g: GameState,
+    pi: int | None,
+    ref: C.Ref,
+    ok: Callable[[Permanent], bool] | None = None,
+    what: str = "permanent",
 ) -> int:
     for p in g.battlefield:
         if p.name.lower() != ref.name.lower() or not _matches_controller(g, ref, p.controller):
             continue
         if pi is not None and p.controller != pi:
             continue
-        if ok is not None and not ok(p):  # type: ignore[operator]
+        if ok is not None and not ok(p):
             continue
         return p.oid
     owner = "" if pi is None else f" controlled by {g.pname(pi)}"
@@ -296,8 +301,6 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
 
 
 def _is_static(ab: object) -> bool:
-    from manastack.cards.model import StaticAbility, TriggeredAbility
-
     return isinstance(ab, StaticAbility | TriggeredAbility)
 
 

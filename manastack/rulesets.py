@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from manastack import combat, sba
 from manastack.mana import pool_text
 from manastack.state import GameState
 
@@ -24,15 +25,11 @@ def empty_pools_current(g: GameState) -> None:
 
 
 def sba_current(g: GameState) -> bool:
-    from manastack import sba
-
     return sba.check(g)
 
 
 def combat_damage_current(g: GameState, first_step: bool) -> None:
     """510.1-510.2: assigned and dealt at once as a turn-based action; it doesn't use the stack."""
-    from manastack import combat
-
     combat.begin_damage(g, first_step)
 
 

@@ -4,6 +4,8 @@ applicable ones performed at once as a single event (704.3), and repeated until 
 from __future__ import annotations
 
 from manastack import layers
+from manastack.players import lose_all
+from manastack.replacement import regeneration
 from manastack.state import GameState, Kind, Pending, Permanent
 from manastack.zones import leave_battlefield
 
@@ -78,8 +80,6 @@ def check(g: GameState) -> bool:
         p.counters["+1/+1"] -= n
         p.counters["-1/-1"] -= n
         g.emit("sba", f"{n} +1/+1 and -1/-1 counter pair(s) on {p.name} are removed", "704.5q")
-    from manastack.replacement import regeneration
-
     dying: list[Permanent] = []
     for p, rule, why in to_destroy:
         g.emit("sba", f"state-based action: {why}", rule)
@@ -91,8 +91,6 @@ def check(g: GameState) -> bool:
     leave_battlefield(g, dying, "graveyard", "is put into its owner's graveyard", "704.3")
     g.legend_choice = None
     if losers:
-        from manastack.players import lose_all
-
         lose_all(g, losers)
     return True
 

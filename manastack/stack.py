@@ -32,9 +32,11 @@ from manastack.cards.model import (
     SacrificeSource,
     TriggeredAbility,
 )
+from manastack.casting import can_afford, mana_actions
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.mana import COLOR_INDEX, ManaCost
 from manastack.replacement import destroy
+from manastack.special import offer_free_cast, remove_time_counter
 from manastack.state import (
     DelayedTrigger,
     Effect613,
@@ -44,21 +46,19 @@ from manastack.state import (
     Permanent,
     StackItem,
 )
+from manastack.triggers import condition_holds
 from manastack.zones import draw, enter_battlefield, leave_battlefield
 
 
 def resolve_top(g: GameState) -> None:
     item = g.stack[-1]
     g.emit("resolve", f"all players passed in succession: {item.source_name} resolves", "405.5")
-    if isinstance(item.ability, TriggeredAbility) and item.ability.condition is not None:
-        from manastack.triggers import condition_holds
-
-        if not condition_holds(g, item.ability, item.data):
-            g.stack.pop()
-            g.emit(
-                "resolve", f'{item.source_name}\'s ability does nothing: its "if" is false', "603.4"
-            )
-            return
+    if isinstance(item.ability, TriggeredAbility) and not condition_holds(
+        g, item.ability, item.data
+    ):
+        g.stack.pop()
+        g.emit("resolve", f'{item.source_name}\'s ability does nothing: its "if" is false', "603.4")
+        return
     if item.target_specs:
         legal = [
             targeting.is_legal(g, spec, t, item)
@@ -219,8 +219,6 @@ def _counter_unless(g: GameState, item: StackItem, e: Any) -> bool:
     spell = _target_spell(g, item, e.target)
     if spell is None:
         return True
-    from manastack.casting import can_afford
-
     cost = ManaCost(generic=e.amount)
     payer = spell.controller
     if not can_afford(g, payer, cost) and not _has_any_mana_ability(g, payer):
@@ -234,8 +232,6 @@ def _counter_unless(g: GameState, item: StackItem, e: Any) -> bool:
 
 
 def _has_any_mana_ability(g: GameState, pi: int) -> bool:
-    from manastack.casting import mana_actions
-
     return bool(mana_actions(g, pi))
 
 
@@ -341,15 +337,11 @@ def _mana_later(g: GameState, item: StackItem, e: Any) -> bool:
 
 
 def _remove_time_counter(g: GameState, item: StackItem, e: Any) -> bool:
-    from manastack.special import remove_time_counter
-
     remove_time_counter(g, item)
     return True
 
 
 def _cast_without_paying(g: GameState, item: StackItem, e: Any) -> bool:
-    from manastack.special import offer_free_cast
-
     return offer_free_cast(g, item)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from manastack import layers
 from manastack.actions import player_target, target_player
 from manastack.cards.model import TargetSpec
+from manastack.errors import IllegalAction
 from manastack.state import GameState, StackItem
 
 
@@ -78,8 +79,6 @@ _TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
 def choose(g: GameState, pi: int, target: int) -> tuple[StackItem, int]:
     """Add ``target`` to the spell or ability whose target the pending decision asks for
     (601.2c, 602.2b, 603.3d), or refuse it. Returns the item and the index just chosen."""
-    from manastack.errors import IllegalAction
-
     pend = g.pending
     assert pend is not None
     item = g.stack_item(pend.context["item"])

@@ -5,7 +5,7 @@ priority, each player in APNAP order puts theirs on the stack in the order they 
 from __future__ import annotations
 
 from manastack import targeting
-from manastack.cards.model import StepTrigger, StillSuspended, TriggeredAbility
+from manastack.cards.model import AddMana, StepTrigger, StillSuspended, TriggeredAbility
 from manastack.state import GameState, Kind, Pending, PendingTrigger, StackItem
 from manastack.steps import Step
 from manastack.zones import queue_trigger
@@ -101,8 +101,6 @@ def step_triggers(g: GameState, step: Step) -> None:
             ):
                 queue_trigger(g, ab, p)
     if step.is_main and g.delayed:
-        from manastack.cards.model import AddMana
-
         keep = []
         for d in g.delayed:
             mine = d.controller == g.active

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from manastack import combat, rulesets
+from manastack.special import upkeep_triggers
 from manastack.state import GameState, Kind, Pending
 from manastack.steps import Step
 from manastack.triggers import step_triggers
@@ -55,8 +56,6 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         begin_cleanup(g)
         return
     if step is Step.UPKEEP:
-        from manastack.special import upkeep_triggers
-
         upkeep_triggers(g)
     step_triggers(g, step)
 

@@ -4,7 +4,7 @@ check checkpoints and the final expectations, and report the first difference in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from manastack import cards, layers
@@ -412,19 +412,20 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         raise _fail(sc, ln, game, f"{what}: {msg}{more}")
 
 
-def _check_player(g: GameState, pi: int, pe: PlayerExpect, bad: object) -> None:
-    report = bad  # (key, message)
+def _check_player(
+    g: GameState, pi: int, pe: PlayerExpect, report: Callable[[str, str], None]
+) -> None:
     pl = g.players[pi]
     who = pl.name
     if pe.life is not None and pe.life != pl.life:
-        report("life", f"{who}'s life: expected {pe.life}, got {pl.life}")  # type: ignore[operator]
+        report("life", f"{who}'s life: expected {pe.life}, got {pl.life}")
     if pe.lost is not None and pe.lost != pl.lost:
-        report("lost", f"{who} lost: expected {pe.lost}, got {pl.lost}")  # type: ignore[operator]
+        report("lost", f"{who} lost: expected {pe.lost}, got {pl.lost}")
     if pe.mana_pool is not None:
         want = sorted(pe.mana_pool.replace(" ", "").upper())
         got = sorted(pool_text(pl.pool))
         if want != got:
-            report(  # type: ignore[operator]
+            report(
                 "mana_pool",
                 f"{who}'s mana pool: expected {''.join(want) or 'empty'!r}, "
                 f"got {''.join(got) or 'empty'!r}",
@@ -433,7 +434,7 @@ def _check_player(g: GameState, pi: int, pe: PlayerExpect, bad: object) -> None:
         actual = list(reversed(_names_of_cards(pl.library)))
         want_lib = [o.card for o in pe.library]
         if [a.lower() for a in actual] != [w.lower() for w in want_lib]:
-            report("library", f"{who}'s library (top first): expected {want_lib}, got {actual}")  # type: ignore[operator]
+            report("library", f"{who}'s library (top first): expected {want_lib}, got {actual}")
     for zone in ("hand", "graveyard", "exile"):
         want_z: tuple[ObjSpec, ...] | None = getattr(pe, zone)
         if want_z is None:
@@ -442,14 +443,14 @@ def _check_player(g: GameState, pi: int, pe: PlayerExpect, bad: object) -> None:
         if Counter(a.lower() for a in actual_z) != Counter(o.card.lower() for o in want_z):
             report(
                 zone,
-                f"{who}'s {zone}: expected {sorted(o.card for o in want_z)}, "  # type: ignore[operator]
+                f"{who}'s {zone}: expected {sorted(o.card for o in want_z)}, "
                 f"got {sorted(actual_z)}",
             )
     if pe.battlefield is not None:
         perms = [p for p in g.battlefield if p.card.owner == pi]
         msg = _match_battlefield(g, perms, list(pe.battlefield))
         if msg:
-            report("battlefield", f"{who}'s battlefield: {msg}")  # type: ignore[operator]
+            report("battlefield", f"{who}'s battlefield: {msg}")
 
 
 def _fields(g: GameState, p: Permanent) -> dict[str, object]:
