@@ -207,7 +207,7 @@ def _pass(g: GameState, a: Action) -> None:
     g.pending = None
     g.emit("pass", f"{g.pname(a.player)} passes", "117.3d")
     g.passes += 1
-    if g.passes < len(g.in_game()):
+    if g.passes < sum(1 for p in g.players if not p.left):  # 117.4: all players in the game
         g.priority_player = g.next_player(a.player)
         g.priority_rule = "117.3d"
         g.stage = "priority"
