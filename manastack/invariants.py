@@ -8,8 +8,9 @@ that the soak keeps checking under ``python -O``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from manastack.actions import Action
 from manastack.game import Game
 from manastack.state import GameState
 
@@ -61,12 +62,16 @@ def remember_owners(game: Game) -> None:
 
 
 def check(
-    game: Game, expected_cards: Mapping[int, int], card_owners: Mapping[int, int] | None = None
+    game: Game,
+    expected_cards: Mapping[int, int],
+    card_owners: Mapping[int, int] | None = None,
+    options: Sequence[Action] | None = None,
 ) -> None:
     """Raise InvariantError naming the first broken invariant.
 
     ``expected_cards``: the cards of the game (``all_cids`` at its start); ``card_owners``: their
-    owners (``owners`` at its start; else what ``remember_owners`` stored for this game).
+    owners (``owners`` at its start; else what ``remember_owners`` stored for this game);
+    ``options``: ``game.legal_actions()`` if the caller has it already (saves listing twice).
     """
     g = game.state
     ids = _cids(g)
@@ -108,6 +113,9 @@ def check(
         _require(g.pending is not None, "a game in progress must be waiting for a decision")
         assert g.pending is not None
         _require(not g.players[g.pending.player].left, "a player who left is being asked")
-        _require(bool(game.legal_actions()), "a pending decision with no legal option")
+        if options is None:
+            options = game.legal_actions()
+        _require(bool(options), "a pending decision with no legal option")
     else:
-        _require(game.legal_actions() == [], "a finished game still offers actions")
+        offered = game.legal_actions() if options is None else options
+        _require(not offered, "a finished game still offers actions")

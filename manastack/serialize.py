@@ -4,13 +4,14 @@
 have equal dumps. ``from_dict(to_dict(s))`` rebuilds the state: its ``to_dict`` is equal, and it
 plays on identically (same options, same log, same random draws).
 
-The dump's ``"restore"`` section holds what only rebuilding needs: the card table (card id ->
-name, owner, token), which ability each triggered or activated ability is (an index into its
-card's abilities, or the ability written out as data when the engine made it, like a delayed
-trigger or suspend's), a waiting trigger's extra data, the keywords a layer-6 effect grants, the
-order of the combat maps (sorted elsewhere in the dump, but iterated in insertion order by the
-engine), whether the log is on, and the snapshot a cast or activation in progress rewinds to
-(733), without its log (a rewind keeps the current log).
+The dump's ``"restore"`` section holds what only rebuilding needs: the card table (as columns:
+card ids, their names, their owners, which ids are tokens), which ability each triggered or
+activated ability is (an index into its card's abilities, or the ability written out as data
+when the engine made it, like a delayed trigger or suspend's), a waiting trigger's extra data,
+the keywords a layer-6 effect grants, the order of the combat maps (sorted elsewhere in the
+dump, but iterated in insertion order by the engine), whether the log is on, and the snapshot a
+cast or activation in progress rewinds to (733), without its log (a rewind keeps the current
+log).
 
 What can't round-trip: an ability with a ``Custom`` effect (a Python function) that is not
 printed on a card of the pools; ``from_dict`` raises ValueError for it. The order of a
@@ -80,7 +81,7 @@ def _perm(p: Permanent) -> dict[str, Any]:
         "sick": p.sick,
         "damage": p.damage,
         "deathtouched": p.deathtouched,
-        "counters": dict(sorted((p.counters or {}).items())),
+        "counters": dict(sorted(p.counters.items())) if p.counters else {},
         "face_down": p.face_down,
         "regen_shields": p.regen_shields,
     }
@@ -179,13 +180,14 @@ def _dump(g: GameState) -> dict[str, Any]:
 
 
 def _cards_of(g: GameState) -> dict[int, Card]:
-    out: dict[int, Card] = {}
-    for p in g.players:
-        for zone in (p.library, p.hand, p.graveyard, p.exile):
-            out.update((c.cid, c) for c in zone)
-    out.update((p.card.cid, p.card) for p in g.battlefield)
-    items = [*g.stack, *([g.resolving] if g.resolving else [])]
-    out.update((s.card.cid, s.card) for s in items if s.card is not None)
+    out = {
+        c.cid: c for p in g.players for z in (p.library, p.hand, p.graveyard, p.exile) for c in z
+    }
+    for perm in g.battlefield:
+        out[perm.card.cid] = perm.card
+    for s in [*g.stack, *([g.resolving] if g.resolving else [])]:
+        if s.card is not None:
+            out[s.card.cid] = s.card
     if g.cast_snapshot is not None:
         out.update(_cards_of(g.cast_snapshot))
     return out
@@ -193,9 +195,16 @@ def _cards_of(g: GameState) -> dict[int, Card]:
 
 def _restore_section(g: GameState) -> dict[str, Any]:
     table = _cards_of(g)
+    cids = sorted(table)
     c = g.combat
     return {
-        "cards": [[cid, card.name, card.owner, card.token] for cid, card in sorted(table.items())],
+        # Columns rather than a row per card: a quarter of the JSON work for a 240-card game.
+        "cards": {
+            "cid": cids,
+            "name": [table[i].cdef.name for i in cids],
+            "owner": [table[i].owner for i in cids],
+            "token": [i for i in cids if table[i].token],
+        },
         "stack_abilities": [_ability_ref(s.ability, s.source_name) for s in g.stack],
         "resolving_ability": None
         if g.resolving is None
@@ -307,9 +316,11 @@ def from_dict(d: dict[str, Any]) -> GameState:
     come from ``manastack.cards.get``.
 
     Raises KeyError, ValueError or UnknownCard on a dump it can't rebuild."""
+    cols = d["restore"]["cards"]
+    tokens = set(cols["token"])
     table: dict[int, Card] = {}
-    for cid, name, owner, token in d["restore"]["cards"]:
-        table[cid] = Card(cid, owner, cards.get(name), token)
+    for cid, name, owner in zip(cols["cid"], cols["name"], cols["owner"], strict=True):
+        table[cid] = Card(cid, owner, cards.get(name), cid in tokens)
     return _state(d, table)
 
 

@@ -51,10 +51,17 @@ def test_soak_fast(tmp_path: Path) -> None:
     assert not s.failures, [f.failure for f in s.failures]
 
 
+def test_soak_workers_play_the_same_games(tmp_path: Path) -> None:
+    one = soak.run(6, 310, fast=True, out=tmp_path)
+    two = soak.run(6, 310, fast=True, out=tmp_path, workers=2)
+    figures = [(s.games, s.decisions, s.finished, s.conceded) for s in (one, two)]
+    assert figures[0] == figures[1] and one.decisions > 1000
+
+
 def test_soak_reports_a_failure_with_a_record_and_a_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(game: Game, expected: object, owners: object = None) -> None:
+    def broken(game: Game, expected: object, owners: object = None, options: object = None) -> None:
         if game.turn >= 3:
             raise AssertionError("planted failure")
 

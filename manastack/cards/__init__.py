@@ -43,7 +43,7 @@ def find(name: str) -> CardDef | None:
 
 def get(name: str) -> CardDef:
     """The card named ``name`` (any case); raises UnknownCard with the closest names."""
-    card = _BY_LOWER.get(name.strip().lower())
+    card = ALL.get(name) or _BY_LOWER.get(name.strip().lower())
     if card is None:
         raise UnknownCard(name, suggest(name))
     return card
