@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from manastack import casting, combat, rulesets, special, stack, triggers, turn
+from manastack import casting, combat, loops, rulesets, special, stack, triggers, turn
 from manastack.actions import (
     Action,
     ActivateAbility,
@@ -113,6 +113,7 @@ def apply(g: GameState, a: Action) -> GameState:
         raise IllegalAction("unknown", f"there is no player {a.player} in the game", "102.1")
     if isinstance(a, Concede):
         pend = g.pending
+        loops.end_stretch(g)
         concede(g, a.player)
         if not g.game_over and pend is not None:
             after_leave(g, pend, a.player)
@@ -153,6 +154,7 @@ def apply(g: GameState, a: Action) -> GameState:
             "117.1",
         )
     handler(g, a)
+    loops.note_answer(g, pend, a)
     _continue(g)
     return g
 
@@ -216,7 +218,9 @@ def _pass(g: GameState, a: Action) -> None:
     if g.stack:
         stack.resolve_top(g)
         _after_resolution(g)
+        loops.after_resolution(g)
         return
+    loops.end_stretch(g)
     g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
     if g.step is Step.CLEANUP:
         g.stage = "cleanup_again"

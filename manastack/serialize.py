@@ -173,6 +173,7 @@ def _dump(g: GameState) -> dict[str, Any]:
         "suspended": _plain(g.suspended),
         "halt_at": None if g.halt_at is None else [g.halt_at[0], g.halt_at[1].label],
         "halted": g.halted,
+        "loop": [g.loop_quiet, list(g.loop_marks)],
     }
 
 
@@ -390,6 +391,8 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
     h = d["halt_at"]
     g.halt_at = None if h is None else (h[0], Step.parse(h[1]))
     g.halted = d["halted"]
+    g.loop_quiet, marks = d.get("loop", (0, ()))
+    g.loop_marks = tuple(marks)
     return g
 
 

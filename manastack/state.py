@@ -375,6 +375,8 @@ class GameState:
         "legend_choice",
         "log",
         "log_enabled",
+        "loop_marks",
+        "loop_quiet",
         "next_id",
         "passes",
         "pending",
@@ -423,6 +425,10 @@ class GameState:
         self.suspended: dict[int, int] = {}  # cid of a suspended card in exile -> time counters
         self.halt_at: tuple[int, Step] | None = None  # stop advancing when this step begins
         self.halted = False
+        # 104.4b (loops.py): resolutions since a player last did more than pass, and digests
+        # of the positions seen since then.
+        self.loop_quiet = 0
+        self.loop_marks: tuple[str, ...] = ()
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -455,6 +461,8 @@ class GameState:
         g.suspended = dict(self.suspended)
         g.halt_at = self.halt_at
         g.halted = self.halted
+        g.loop_quiet = self.loop_quiet
+        g.loop_marks = self.loop_marks
         return g
 
     # --- small queries used everywhere -----------------------------------------------------

@@ -21,6 +21,34 @@ ALL: dict[str, CardDef] = {c.name: c for pool in POOLS.values() for c in pool}
 _BY_LOWER: dict[str, CardDef] = {name.lower(): c for name, c in ALL.items()}
 
 
+def register(card: CardDef, pool: str = "custom") -> None:
+    """Add a card of your own, declared as the pools' cards are (``manastack.cards.build``); from
+    then on ``get`` finds it and games, scenarios and dumps can use it. Its name must be new.
+
+    >>> from manastack.cards.build import creature
+    >>> register(creature("Test Bear", "{1}{G}", "Bear", 2, 2))
+    >>> get("test bear").power
+    2
+    >>> unregister("Test Bear")
+    """
+    if card.name.lower() in _BY_LOWER:
+        raise ValueError(f"there is a card named {card.name!r} already")
+    POOLS[pool] = (*POOLS.get(pool, ()), card)
+    ALL[card.name] = card
+    _BY_LOWER[card.name.lower()] = card
+
+
+def unregister(name: str) -> None:
+    """Take back a card that ``register`` added."""
+    card = ALL.pop(name)
+    del _BY_LOWER[name.lower()]
+    for pool, pool_cards in list(POOLS.items()):
+        if any(c is card for c in pool_cards):
+            POOLS[pool] = tuple(c for c in pool_cards if c is not card)
+            if not POOLS[pool] and pool not in ("1", "2"):
+                del POOLS[pool]
+
+
 def names() -> list[str]:
     """Every card name in the pools, in pool order."""
     return list(ALL)

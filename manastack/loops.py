@@ -1,0 +1,126 @@
+"""104.4b: a game caught in a loop of mandatory actions is a draw.
+
+The engine can't know in general whether a loop has "no way to stop", so it draws on what it
+can see: after every resolution in a stretch where no player did anything but pass priority
+(and make the choices the triggered abilities themselves require: their order, 603.3b, and
+their targets, 603.3d), it notes the position. When the same position comes round for the
+third time in that stretch, the players have twice been through the loop and twice let it go
+on: the loop is made only of mandatory actions, and the game is a draw.
+
+A position here leaves out what a repetition renews without changing anything a player could
+see as progress: object ids, timestamps and the log. Anything else (a life total, a card moved,
+a counter, an effect added) makes it a different position, so a loop that gets somewhere, or
+that a player breaks by acting (casting, activating, playing a land, conceding ...), is never
+drawn. The stretch ends with the step (117.4), so positions from different steps never meet.
+Positions are compared by a short digest, so the state stays small, plain data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from manastack.actions import Action, ChooseTarget, KeepLegend, Pass, PutTrigger
+from manastack.state import GameState, Kind, Pending, StackItem
+
+QUIET_BEFORE_WATCHING = 4
+"""Resolutions in a passing-only stretch before positions are noted: an ordinary stack of a few
+spells and abilities resolves without the (small) cost of a digest."""
+REPEATS_FOR_A_DRAW = 3
+
+
+def note_answer(g: GameState, pend: Pending | None, a: Action) -> None:
+    """After an answer: anything but passing or a trigger's own choices ends the stretch."""
+    if type(a) in _PART_OF_THE_LOOP:
+        return
+    if pend is not None and pend.kind is Kind.TRIGGER_TARGET and isinstance(a, ChooseTarget):
+        return
+    end_stretch(g)
+
+
+def end_stretch(g: GameState) -> None:
+    if g.loop_quiet or g.loop_marks:
+        g.loop_quiet = 0
+        g.loop_marks = ()
+
+
+def after_resolution(g: GameState) -> None:
+    """608: an object resolved after all players passed in succession. Draw the game if this
+    position has come round for the third time in the stretch (104.4b)."""
+    g.loop_quiet += 1
+    if g.loop_quiet < QUIET_BEFORE_WATCHING:
+        return
+    mark = position_digest(g)
+    seen = g.loop_marks.count(mark)
+    g.loop_marks = (*g.loop_marks, mark)
+    if seen + 1 < REPEATS_FOR_A_DRAW:
+        return
+    g.game_over = True
+    g.winner = None
+    g.pending = None
+    g.emit(
+        "draw",
+        f"the same position has come round {REPEATS_FOR_A_DRAW} times with every player only "
+        "passing: a loop of mandatory actions, the game is a draw",
+        "104.4b",
+    )
+
+
+def position_digest(g: GameState) -> str:
+    """A digest of the position, blind to object ids, timestamps and the log."""
+    names = {p.oid: p.name for p in g.battlefield}
+    names.update((s.oid, s.source_name) for s in g.stack)
+
+    def target(t: int) -> Any:
+        return ("player", -1 - t) if t < 0 else names.get(t, "gone")
+
+    def item(s: StackItem) -> Any:
+        text = getattr(s.ability, "text", None)
+        data = sorted((k, repr(v)) for k, v in (s.data or {}).items())
+        return (s.kind, s.source_name, s.controller, text, [target(t) for t in s.targets], data)
+
+    position = (
+        g.turn,
+        g.step.label,
+        g.active,
+        [
+            (
+                p.life,
+                p.poison,
+                tuple(p.pool),
+                p.lost,
+                p.left,
+                p.lands_played,
+                *([c.name for c in z] for z in (p.library, p.hand, p.graveyard, p.exile)),
+            )
+            for p in g.players
+        ],
+        sorted(
+            (
+                p.name,
+                p.owner,
+                p.controller,
+                p.tapped,
+                p.sick,
+                p.damage,
+                p.face_down,
+                p.regen_shields,
+                sorted((p.counters or {}).items()),
+            )
+            for p in g.battlefield
+        ),
+        [item(s) for s in g.stack],
+        None if g.resolving is None else item(g.resolving),
+        [(t.source_name, t.controller, t.ability.text) for t in g.triggered],
+        sorted(
+            (e.layer, names.get(e.oid, "gone"), e.power, e.toughness, sorted(e.keywords))
+            for e in g.effects
+        ),
+        [(d.event, d.controller, d.source_name, d.amount) for d in g.delayed],
+        sorted(g.suspended.items()),  # card ids: the same physical cards
+        None if g.pending is None else (g.pending.kind.value, g.pending.player),
+    )
+    return hashlib.blake2b(repr(position).encode(), digest_size=10).hexdigest()
+
+
+_PART_OF_THE_LOOP: frozenset[type] = frozenset({Pass, PutTrigger, KeepLegend})
