@@ -47,6 +47,8 @@ def end_stretch(g: GameState) -> None:
 def after_resolution(g: GameState) -> None:
     """608: an object resolved after all players passed in succession. Draw the game if this
     position has come round for the third time in the stretch (104.4b)."""
+    if g.game_over:
+        return
     g.loop_quiet += 1
     if g.loop_quiet < QUIET_BEFORE_WATCHING:
         return
