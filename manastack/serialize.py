@@ -319,9 +319,10 @@ def from_dict(d: dict[str, Any]) -> GameState:
     Raises KeyError, ValueError or UnknownCard on a dump it can't rebuild."""
     cols = d["restore"]["cards"]
     tokens = set(cols["token"])
+    defs = {name: cards.get(name) for name in set(cols["name"])}
     table: dict[int, Card] = {}
     for cid, name, owner in zip(cols["cid"], cols["name"], cols["owner"], strict=True):
-        table[cid] = Card(cid, owner, cards.get(name), cid in tokens)
+        table[cid] = Card(cid, owner, defs[name], cid in tokens)
     return _state(d, table)
 
 
