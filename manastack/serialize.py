@@ -181,6 +181,7 @@ def _dump(g: GameState) -> dict[str, Any]:
 
 
 def _cards_of(g: GameState) -> dict[int, Card]:
+    """The cards in the zones now: for a state put together by hand, without ``g.cards``."""
     out = {
         c.cid: c for p in g.players for z in (p.library, p.hand, p.graveyard, p.exile) for c in z
     }
@@ -194,18 +195,39 @@ def _cards_of(g: GameState) -> dict[int, Card]:
     return out
 
 
+# The card table of a game's card tuple (shared by all its states and clones), made once: the
+# soak dumps the state three times per answer. Keyed by id, holding the tuple so that the id
+# can't be reused while the entry lives.
+_COLUMNS: dict[int, tuple[tuple[Card, ...], dict[str, list[Any]]]] = {}
+
+
+def _card_columns(g: GameState) -> dict[str, list[Any]]:
+    hit = _COLUMNS.get(id(g.cards))
+    if hit is None or hit[0] is not g.cards:
+        if g.cards:
+            rows = g.cards
+        else:
+            table = _cards_of(g)
+            rows = tuple(table[i] for i in sorted(table))
+        cols: dict[str, list[Any]] = {
+            "cid": [c.cid for c in rows],
+            "name": [c.cdef.name for c in rows],
+            "owner": [c.owner for c in rows],
+            "token": [c.cid for c in rows if c.token],
+        }
+        if not g.cards:
+            return cols
+        if len(_COLUMNS) >= 256:
+            _COLUMNS.clear()
+        hit = _COLUMNS[id(g.cards)] = (g.cards, cols)
+    return {k: list(v) for k, v in hit[1].items()}  # the caller's to change
+
+
 def _restore_section(g: GameState) -> dict[str, Any]:
-    table = _cards_of(g)
-    cids = sorted(table)
     c = g.combat
     return {
         # Columns rather than a row per card: a quarter of the JSON work for a 240-card game.
-        "cards": {
-            "cid": cids,
-            "name": [table[i].cdef.name for i in cids],
-            "owner": [table[i].owner for i in cids],
-            "token": [i for i in cids if table[i].token],
-        },
+        "cards": _card_columns(g),
         "stack_abilities": [_ability_ref(s.ability, s.source_name) for s in g.stack],
         "resolving_ability": None
         if g.resolving is None
@@ -343,6 +365,7 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
         p.drew_from_empty = pd["drew_from_empty"]
         players.append(p)
     g = GameState(players, ruleset=d["ruleset"])
+    g.cards = tuple(table.values())  # in card-id order, as dumped
     g.battlefield = [_perm_from(x, table) for x in d["battlefield"]]
     g.stack = [
         _item_from(x, table, ref) for x, ref in zip(d["stack"], r["stack_abilities"], strict=True)

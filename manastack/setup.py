@@ -64,6 +64,7 @@ def new_game(
     for pi, deck in enumerate(decks):
         defs = [cards.get(name) for name in deck]
         players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
+    g.cards = tuple(c for pl in players for c in pl.library)
     for pl in players:
         g.rng.shuffle(pl.library)  # 103.3
     g.active = g.first_player = first_player % len(players)
@@ -121,6 +122,9 @@ def from_position(
             perm.counters = dict(ps.counters) if ps.counters else None
             perm.face_down = ps.face_down
             g.battlefield.append(perm)
+    every = [c for pl in pls for z in (pl.library, pl.hand, pl.graveyard, pl.exile) for c in z]
+    every += [perm.card for perm in g.battlefield]
+    g.cards = tuple(sorted(every, key=lambda c: c.cid))
     g.emit("setup", f"the game begins at turn {turn}, {step.title}", None)
     if step is Step.UNTAP:
         # A step without priority begins at its start: its turn-based actions happen, except

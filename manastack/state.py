@@ -364,6 +364,7 @@ class GameState:
     __slots__ = (
         "active",
         "battlefield",
+        "cards",
         "cast_snapshot",
         "combat",
         "delayed",
@@ -429,6 +430,9 @@ class GameState:
         # of the positions seen since then.
         self.loop_quiet = 0
         self.loop_marks: tuple[str, ...] = ()
+        # Every physical card of the game, in card-id order (set up once: no card is ever
+        # created later); shared by clones, as cards never change.
+        self.cards: tuple[Card, ...] = ()
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -463,6 +467,7 @@ class GameState:
         g.halted = self.halted
         g.loop_quiet = self.loop_quiet
         g.loop_marks = self.loop_marks
+        g.cards = self.cards
         return g
 
     # --- small queries used everywhere -----------------------------------------------------

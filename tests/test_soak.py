@@ -13,6 +13,7 @@ import pytest
 
 from manastack import Game, actions, cli
 from manastack.deckgen import random_deck
+from manastack.invariants import all_cids
 from manastack.record import (
     FORMAT_VERSION,
     Record,
@@ -241,3 +242,19 @@ def test_soak_keeps_a_crashing_answer_in_the_record(
     rec = load(r.record_path)
     assert len(rec.answers) == r.decisions + 1
     assert isinstance(rec.answers[-1], actions.Pass)
+
+
+def test_the_card_table_covers_every_card_with_or_without_the_games_card_list() -> None:
+    game = _recorded(12, 200, players=3).game
+    d = to_dict(game.state)
+    assert d["restore"]["cards"]["cid"] == [c.cid for c in game.state.cards]
+    assert len(game.state.cards) == sum(1 for _ in all_cids(game.state).elements())
+    # A state put together by hand, without the game's card list: the zones are searched.
+    bare = game.state.clone()
+    bare.cards = ()
+    again = to_dict(bare)
+    assert again["restore"]["cards"] == d["restore"]["cards"]
+    assert to_dict(from_dict(again)) == d
+    # The table handed out is the caller's: changing it changes no later dump.
+    d["restore"]["cards"]["cid"].clear()
+    assert to_dict(game.state)["restore"]["cards"]["cid"]
