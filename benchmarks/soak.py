@@ -10,8 +10,9 @@ Each game draws 2 to 4 players (``--players``), a random two-colour deck each fr
 concession. After every answer it checks :mod:`manastack.invariants`; unless ``--fast``
 also: the state survives a JSON save/load round trip unchanged, a clone is independent (answering
 on it and scribbling over its data leaves the original's dump unchanged), states rebuilt from a
-dump at random points play on to the same end, and replaying the saved record gives the same
-final state, log included.
+dump at random points play on alike (each up to the next such point, the last to the end of the
+game, where its state and its log are compared with the original's), and replaying the saved
+record gives the same final state, log included.
 
 On a failure the game's record is written to ``--out`` and a one-line command that reproduces the
 failure is printed. Game ``k`` uses seed ``S + k``, so ``--games 1 --seed S+k`` replays it.
@@ -31,6 +32,7 @@ import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -51,6 +53,15 @@ MANA_CHANCE = 0.05
 """Per answer: choose among all options, mana abilities at priority included (floating mana)."""
 TWIN_CHANCE = 0.004
 """Per answer: rebuild the state from its dump and, at the end, play it on to the same end."""
+
+
+class Twin(NamedTuple):
+    """A state rebuilt from the dump taken after answer ``at`` (the log had ``log_len`` events)."""
+
+    at: int
+    log_len: int
+    state: GameState
+    dump: dict[str, Any]
 
 
 class SoakFailure(Exception):
@@ -176,7 +187,7 @@ def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> Gam
     card_owners = owners(game.state)
     # The checks draw from their own generator: a game is the same with and without --fast.
     check_rng = random.Random(seed + 1_000_003)
-    twins: list[tuple[int, int, GameState]] = []  # (answers so far, log length, rebuilt state)
+    twins: list[Twin] = []
     try:
         # Mana abilities at priority are listed only when the draw wants them (a tenth of the
         # soak's time otherwise); the options otherwise are the same.
@@ -206,8 +217,8 @@ def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> Gam
                 continue
             _check_full(game, check_rng)
             if check_rng.random() < TWIN_CHANCE:
-                state = from_dict(to_dict(game.state, log=False))
-                twins.append((i + 1, len(game.state.log), state))
+                dump = to_dict(game.state, log=False)
+                twins.append(Twin(i + 1, len(game.state.log), from_dict(dump), dump))
         result.finished = game.is_over
         if not fast:
             _check_end(rec, twins)
@@ -224,18 +235,24 @@ def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> Gam
     return result
 
 
-def _check_end(rec: Recorder, twins: list[tuple[int, int, GameState]]) -> None:
+def _check_end(rec: Recorder, twins: list[Twin]) -> None:
+    """Each rebuilt state plays on to the next one's point (the last to the end of the game) and
+    must be the original there, state and log: whatever a dump missed shows up as a difference
+    (the next twin, rebuilt from scratch, covers the rest of the game)."""
     final = rec.game.state
-    end = to_dict(final, log=False)
-    for at, log_len, state in twins:
-        twin = Game.__new__(Game)
-        twin.state = state
-        for a in rec.record.answers[at:]:
-            twin.apply(a)
-        if to_dict(twin.state, log=False) != end:
-            raise SoakFailure(f"a state rebuilt after answer {at} played on differently")
-        if [str(e) for e in twin.state.log] != [str(e) for e in final.log[log_len:]]:
-            raise SoakFailure(f"a state rebuilt after answer {at} logged differently")
+    end = Twin(len(rec.record.answers), len(final.log), final, to_dict(final, log=False))
+    for k, twin in enumerate(twins):
+        upto = twins[k + 1] if k + 1 < len(twins) else end
+        copy = Game.__new__(Game)
+        copy.state = twin.state
+        for a in rec.record.answers[twin.at : upto.at]:
+            copy.apply(a)
+        where = f"a state rebuilt after answer {twin.at}, compared after answer {upto.at},"
+        if to_dict(copy.state, log=False) != upto.dump:
+            raise SoakFailure(f"{where} played on differently")
+        logged = [str(e) for e in copy.state.log]
+        if logged != [str(e) for e in final.log[twin.log_len : upto.log_len]]:
+            raise SoakFailure(f"{where} logged differently")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.json"
         rec.save(path)

@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -258,3 +259,28 @@ def test_the_card_table_covers_every_card_with_or_without_the_games_card_list() 
     # The table handed out is the caller's: changing it changes no later dump.
     d["restore"]["cards"]["cid"].clear()
     assert to_dict(game.state)["restore"]["cards"]["cid"]
+
+
+def test_rebuilt_states_must_play_on_alike_up_to_the_next_one() -> None:
+    rec = _recorded(21, 0)
+    rng = random.Random(21)
+    dumps: list[tuple[int, int, dict[str, object]]] = []
+    for i in range(300):
+        if rec.game.is_over:
+            break
+        rec.apply(rng.choice(rec.game.legal_actions()))
+        if i + 1 in (50, 150):
+            dumps.append((i + 1, len(rec.game.state.log), to_dict(rec.game.state, log=False)))
+
+    def twins() -> list[Any]:
+        return [soak.Twin(at, n, from_dict(d), d) for at, n, d in dumps]
+
+    soak._check_end(rec, twins())
+    changed = twins()
+    changed[0].state.players[0].life -= 1  # something the dump of the next point will show
+    with pytest.raises(soak.SoakFailure, match="after answer 50, compared after answer 150"):
+        soak._check_end(rec, changed)
+    noisy = twins()
+    noisy[1].state.emit("note", "not in the original's log")  # the last one: to the end
+    with pytest.raises(soak.SoakFailure, match=r"after answer 150, .* logged differently"):
+        soak._check_end(rec, noisy)
