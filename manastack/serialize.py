@@ -339,13 +339,35 @@ def from_dict(d: dict[str, Any]) -> GameState:
     come from ``manastack.cards.get``.
 
     Raises KeyError, ValueError or UnknownCard on a dump it can't rebuild."""
-    cols = d["restore"]["cards"]
+    rows, table = _card_table(d["restore"]["cards"])
+    g = _state(d, table)
+    g.cards = rows
+    return g
+
+
+# Cards never change, so a card table read again (the soak rebuilds a state after every answer)
+# gives back the same Card objects: keyed by the whole table, checked against the definitions the
+# names stand for now (``cards.register`` may have changed them).
+_TABLES: dict[tuple[tuple[Any, ...], ...], tuple[dict[str, Any], tuple[Card, ...], dict[int, Card]]]
+_TABLES = {}
+
+
+def _card_table(cols: dict[str, Any]) -> tuple[tuple[Card, ...], dict[int, Card]]:
+    key = (tuple(cols["cid"]), tuple(cols["name"]), tuple(cols["owner"]), tuple(cols["token"]))
+    hit = _TABLES.get(key)
+    if hit is not None and all(cards.ALL.get(n) is cd for n, cd in hit[0].items()):
+        return hit[1], hit[2]
     tokens = set(cols["token"])
     defs = {name: cards.get(name) for name in set(cols["name"])}
-    table: dict[int, Card] = {}
-    for cid, name, owner in zip(cols["cid"], cols["name"], cols["owner"], strict=True):
-        table[cid] = Card(cid, owner, defs[name], cid in tokens)
-    return _state(d, table)
+    rows = tuple(
+        Card(cid, owner, defs[name], cid in tokens)
+        for cid, name, owner in zip(cols["cid"], cols["name"], cols["owner"], strict=True)
+    )
+    table = {c.cid: c for c in rows}
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[key] = (defs, rows, table)
+    return rows, table
 
 
 def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
@@ -365,7 +387,7 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
         p.drew_from_empty = pd["drew_from_empty"]
         players.append(p)
     g = GameState(players, ruleset=d["ruleset"])
-    g.cards = tuple(table.values())  # in card-id order, as dumped
+    g.cards = tuple(table.values())  # in card-id order, as dumped (from_dict shares its own)
     g.battlefield = [_perm_from(x, table) for x in d["battlefield"]]
     g.stack = [
         _item_from(x, table, ref) for x, ref in zip(d["stack"], r["stack_abilities"], strict=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import random
@@ -12,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from manastack import Game, actions, cli
+from manastack import Game, actions, cards, cli
+from manastack.cards.build import creature
 from manastack.deckgen import random_deck
 from manastack.invariants import all_cids
 from manastack.record import (
@@ -26,6 +28,7 @@ from manastack.record import (
     replay,
 )
 from manastack.serialize import from_dict, to_dict
+from manastack.setup import PlayerSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -284,3 +287,24 @@ def test_rebuilt_states_must_play_on_alike_up_to_the_next_one() -> None:
     noisy[1].state.emit("note", "not in the original's log")  # the last one: to the end
     with pytest.raises(soak.SoakFailure, match=r"after answer 150, .* logged differently"):
         soak._check_end(rec, noisy)
+
+
+def test_a_card_table_read_again_gives_the_same_cards_unless_a_definition_changed() -> None:
+    game = _recorded(31, 100).game
+    d = to_dict(game.state)
+    one, two = from_dict(d), from_dict(d)
+    assert one.cards is two.cards  # cards never change: rebuilt states share them
+    assert to_dict(one) == to_dict(two) == d
+    # A card of one's own, declared again under the same name: the table is read afresh.
+    first = creature("Table Test Bear", "{1}{G}", "Bear", 2, 2)
+    cards.register(first, pool="test")
+    try:
+        start = Game.from_position([PlayerSpec("a", hand=[first.name]), PlayerSpec("b")])
+        dumped = to_dict(start.state)
+        assert from_dict(dumped).players[0].hand[0].cdef is first
+        cards.unregister(first.name)
+        second = dataclasses.replace(first, power=3)
+        cards.register(second, pool="test")
+        assert from_dict(dumped).players[0].hand[0].cdef is second
+    finally:
+        cards.unregister(first.name)
