@@ -37,16 +37,7 @@ def test_a_defender_concedes_while_declaring_blockers_the_others_still_block() -
 
 
 def test_the_payer_concedes_while_mana_leak_asks_mana_leak_finishes() -> None:
-    game = Game.from_position(
-        [
-            PlayerSpec(
-                "alice", hand=["Grizzly Bears"], battlefield=["Forest", "Forest"] + ["Wastes"] * 3
-            ),
-            PlayerSpec("bob", hand=["Mana Leak"], battlefield=["Island", "Island"]),
-            PlayerSpec("carol"),
-        ],
-        step=Step.PRECOMBAT_MAIN,
-    )
+    game = _leak_position()
     _do(game, "alice", "cast Grizzly Bears")
     _do(game, "alice", "pass")
     _do(game, "bob", "cast Mana Leak targeting Grizzly Bears")
