@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from manastack import actions
-from manastack.decisions import is_mana_only
+from manastack.decisions import Pending, is_mana_only
 from manastack.deckgen import random_deck
 from manastack.game import Game
 from manastack.invariants import all_cids, check, owners
@@ -130,14 +130,15 @@ def _scribble(g: GameState) -> None:
         g.resolving.targets.append(-99)
     pend = g.pending
     while pend is not None:
-        for v in pend.context.values():
+        # A decision's lists and dicts, changed in place (a decision is an object with slots).
+        for name in (n for cls in type(pend).__mro__ for n in getattr(cls, "__slots__", ())):
+            v = getattr(pend, name)
             if isinstance(v, list):
                 v.append(-99)
             elif isinstance(v, dict):
                 v[-99] = ()
-        pend.context["scribble"] = 1
-        prev = pend.context.get("prev")
-        pend = prev if prev is not pend and hasattr(prev, "context") else None
+        prev = getattr(pend, "prev", None)
+        pend = prev if isinstance(prev, Pending) and prev is not pend else None
     if g.combat is not None:
         c = g.combat
         c.attackers[-99] = 0
@@ -150,7 +151,7 @@ def _scribble(g: GameState) -> None:
     g.triggered.clear()
     g.delayed.clear()
     g.effects.clear()
-    g.suspended[-99] = 1
+    g.card_counters[-99] = {"time": 1}
     if g.legend_choice is not None:
         g.legend_choice[-99] = 1
     g.rng.next64()

@@ -8,21 +8,32 @@ refused before anything moves; a payment that turns out impossible rewinds (733)
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack import layers, targeting
-from manastack.actions import ActivateAbility, ActivateMana, CastSpell, PayMana, PlayLand
-from manastack.cards.model import (
+from manastack.actions import (
+    Action,
+    ActivateAbility,
+    ActivateMana,
+    CastSpell,
+    Choose,
+    ChooseTarget,
+    PayMana,
+    PlayLand,
+)
+from manastack.decisions.base import Kind, Pending, as_cost, as_pending
+from manastack.errors import IllegalAction
+from manastack.events import SpellCast, happen
+from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
+from manastack.state import Card, GameState, Permanent, StackItem, Stage
+from manastack.vocabulary.base import (
     ActivatedAbility,
     CardDef,
-    CostIncrease,
-    CostMinimum,
+    CostChange,
     ManaAbility,
-    StaticAbility,
     TargetSpec,
 )
-from manastack.errors import IllegalAction
-from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
-from manastack.state import Card, GameState, Kind, Pending, Permanent, StackItem
-from manastack.zones import enter_battlefield, leave_battlefield
+from manastack.zones import enter_battlefield, leave_battlefield, tap
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
@@ -31,7 +42,7 @@ FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
 def sorcery_timing_ok(g: GameState, pi: int) -> bool:
     """307.1 / 117.1a: your main phase, the stack empty."""
-    return pi == g.active and g.step.is_main and not g.stack
+    return g.step.is_main and not g.stack and g.rules.is_active(g, pi)
 
 
 def check_priority(g: GameState, pi: int, what: str) -> None:
@@ -87,22 +98,15 @@ def spell_total_cost(
     else:
         base = ManaCost() if free else (cdef.cost or ManaCost())
         noncreature = not cdef.is_creature
-    increase = 0
-    minimum = 0
+    change = CostChange()
     for p in g.battlefield:
         if p.face_down:
             continue
-        for ab in p.card.cdef.abilities:
-            if not isinstance(ab, StaticAbility):
-                continue
-            eff = ab.effect
-            if isinstance(eff, CostIncrease) and (noncreature or not eff.noncreature):
-                increase += eff.amount
-            elif isinstance(eff, CostMinimum) and not (eff.only_untapped and p.tapped):
-                minimum = max(minimum, eff.total)
-    cost = base.plus_generic(increase)
-    if cost.mana_value < minimum:
-        cost = cost.plus_generic(minimum - cost.mana_value)
+        for st in p.card.cdef.statics:
+            st.cost_change(g, p, not noncreature, change)
+    cost = base.plus_generic(change.increase)
+    if cost.mana_value < change.minimum:
+        cost = cost.plus_generic(change.minimum - cost.mana_value)
     return cost
 
 
@@ -194,7 +198,7 @@ def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str
     ab = p.card.cdef.abilities[idx]
     assert isinstance(ab, ManaAbility)
     if ab.cost.tap:
-        p.tapped = True
+        tap(g, p)
     g.players[pi].pool[COLOR_INDEX[colour]] += ab.amount
     g.emit(
         "mana",
@@ -243,38 +247,71 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
         # The colour is chosen as the ability resolves (106.1b): pay the cost, then ask.
         prev = g.pending
         _pay_mana_ability_cost(g, p, ab)
-        g.pending = Pending(
-            Kind.CHOOSE_COLOR,
-            a.player,
-            {"colors": ab.colors, "amount": ab.amount, "source": p.name, "prev": prev},
-        )
+        g.pending = ChooseColor(a.player, ab.colors, ab.amount, p.name, prev)
         return
     _run_mana_ability(g, a.player, p, a.index, a.color or ab.colors[0])
 
 
 def _pay_mana_ability_cost(g: GameState, p: Permanent, ab: ManaAbility) -> None:
     if ab.cost.tap:
-        p.tapped = True
+        tap(g, p)
     if ab.cost.sacrifice_self:
         leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
 
 
-def choose_color(g: GameState, pi: int, option: str) -> None:
-    pend = g.pending
-    assert pend is not None and pend.kind is Kind.CHOOSE_COLOR
-    colour = color_letter(option)
-    if len(colour) != 1 or colour not in pend.context["colors"]:
-        raise IllegalAction(
-            "target", f"choose one of {', '.join(pend.context['colors'])}", "106.1b"
+class ChooseColor(Pending):
+    """106.1b: the colour of mana a mana ability adds, chosen as it resolves (605.3b); then the
+    decision it interrupted (``prev``) comes back."""
+
+    kind = Kind.CHOOSE_COLOR
+    __slots__ = ("amount", "colors", "prev", "source")
+
+    def __init__(
+        self, player: int, colors: str, amount: int, source: str, prev: Pending | None
+    ) -> None:
+        super().__init__(player)
+        self.colors = colors
+        self.amount = amount
+        self.source = source
+        self.prev = prev
+
+    def copy(self) -> ChooseColor:
+        prev = self.prev.copy() if self.prev is not None else None
+        return ChooseColor(self.player, self.colors, self.amount, self.source, prev)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: choose the colour of mana {self.source} adds"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return [Choose(self.player, c) for c in self.colors]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        colour = color_letter(a.option)
+        if len(colour) != 1 or colour not in self.colors:
+            raise IllegalAction("target", f"choose one of {', '.join(self.colors)}", "106.1b")
+        g.players[a.player].pool[COLOR_INDEX[colour]] += self.amount
+        g.emit(
+            "mana",
+            f"{g.pname(a.player)} chooses {{{colour}}}: {self.source}'s mana ability adds it "
+            "(no stack, resolves at once)",
+            "605.3b",
         )
-    g.players[pi].pool[COLOR_INDEX[colour]] += pend.context["amount"]
-    g.emit(
-        "mana",
-        f"{g.pname(pi)} chooses {{{colour}}}: {pend.context['source']}'s mana ability adds it "
-        "(no stack, resolves at once)",
-        "605.3b",
-    )
-    g.pending = pend.context["prev"]
+        g.pending = self.prev
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "colors": self.colors,
+            "amount": self.amount,
+            "source": self.source,
+            "prev": self.prev,
+        }
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseColor:
+        return cls(player, d["colors"], d["amount"], d["source"], as_pending(d["prev"]))
 
 
 def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
@@ -345,7 +382,7 @@ def _cast_problem(
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None):
+            if not targeting.has_legal_target(g, spec, None, pi):
                 return ("target", spec)
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
@@ -416,29 +453,132 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
 
 def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: int) -> None:
     if next_target < len(item.target_specs):
-        g.pending = Pending(
-            Kind.TARGET, item.controller, {"item": item.oid, "index": next_target, "cost": cost}
-        )
+        g.pending = ChooseSpellTarget(item.controller, item.oid, next_target, cost)
         return
     if item.kind == "spell" and item.card is not None:
         g.emit("cost", f"total cost of {item.source_name}: {cost}", "601.2f")
-    g.pending = Pending(Kind.PAY_MANA, item.controller, {"item": item.oid, "cost": cost})
+    g.pending = PayCost(item.controller, item.oid, cost)
 
 
-def choose_target(g: GameState, pi: int, target: int) -> None:
-    pend = g.pending
-    assert pend is not None and pend.kind is Kind.TARGET
-    item, idx = targeting.choose(g, pi, target)
-    _next_cast_step(g, item, pend.context["cost"], idx + 1)
+class _Proposal(Pending):
+    """A spell or ability being put on the stack (601.2, 602.2): it may be withdrawn (733)."""
+
+    __slots__ = ("cost", "item")
+
+    def __init__(self, player: int, item: int, cost: ManaCost) -> None:
+        super().__init__(player)
+        self.item = item
+        self.cost = cost
+
+    def withdraw(self, g: GameState) -> GameState:
+        """733: the proposal can't be completed: rewind, or (a player having left since)
+        take the spell or ability back."""
+        if g.cast_snapshot is None:
+            withdraw(g)
+            return g
+        return cancel(g)
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi != self.player and not self.options(g):
+            withdraw_item(g, self.player, self.item)  # 601.2c can't be done any more: 733
 
 
-def pay(g: GameState, a: PayMana) -> None:
+class ChooseSpellTarget(_Proposal):
+    """601.2c / 602.2b: one target of the spell or ability being cast or activated."""
+
+    kind = Kind.TARGET
+    __slots__ = ("index",)
+
+    def __init__(self, player: int, item: int, index: int, cost: ManaCost) -> None:
+        super().__init__(player, item, cost)
+        self.index = index
+
+    def copy(self) -> ChooseSpellTarget:
+        return ChooseSpellTarget(self.player, self.item, self.index, self.cost)
+
+    def prompt(self, g: GameState) -> str:
+        return targeting.target_prompt(g, self.player, self.item, self.index)
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return targeting.target_options(g, self.player, self.item, self.index)
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, ChooseTarget):
+            raise self.refuse(g, a)
+        item = targeting.choose(g, a.player, self.item, self.index, a.target)
+        _next_cast_step(g, item, self.cost, self.index + 1)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "index": self.index, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseSpellTarget:
+        return cls(player, d["item"], d["index"], as_cost(d["cost"]))
+
+
+class PayCost(_Proposal):
+    """601.2g-h / 602.2b: mana abilities may be activated, then the total cost is paid."""
+
+    kind = Kind.PAY_MANA
+    __slots__ = ()
+
+    def copy(self) -> PayCost:
+        return PayCost(self.player, self.item, self.cost)
+
+    def prompt(self, g: GameState) -> str:
+        item = g.stack_item(self.item)
+        return f"{g.pname(self.player)}: pay {self.cost} for {item.source_name if item else '?'}"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        pi = self.player
+        item = g.stack_item(self.item)
+        exclude = None
+        if (
+            item is not None
+            and isinstance(item.ability, ActivatedAbility)
+            and item.ability.cost.tap
+        ):
+            exclude = item.source_oid
+        explicit = payment_options(g, pi, self.cost, exclude)
+        if explicit is None:
+            return [PayMana(pi)]
+        if explicit:
+            return [PayMana(pi, explicit)]
+        return [Choose(pi, "cancel")]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if isinstance(a, ActivateMana):
+            activate_mana(g, a)  # 601.2g: accepted while paying, not listed
+            return None
+        if not isinstance(a, PayMana):
+            raise self.refuse(g, a)
+        pay(g, self, a)
+        if g.resolving is not None:
+            # A spell cast during a resolution (suspend): the resolution then finishes (608.2).
+            from manastack import priority, stack
+
+            stack.resume(g)
+            priority.after_resolution(g)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> PayCost:
+        return cls(player, d["item"], as_cost(d["cost"]))
+
+
+def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     """601.2h then 601.2i (or 602.2b, 602.2i): pay, and the spell becomes cast."""
-    pend = g.pending
-    assert pend is not None and pend.kind is Kind.PAY_MANA
-    item = g.stack_item(pend.context["item"])
+    item = g.stack_item(pend.item)
     assert item is not None
-    cost: ManaCost = pend.context["cost"]
+    cost = pend.cost
     src_perm = (
         g.permanent(item.source_oid)
         if item.kind == "activated" and item.source_oid is not None
@@ -462,7 +602,7 @@ def pay(g: GameState, a: PayMana) -> None:
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
-            src_perm.tapped = True
+            tap(g, src_perm)
             g.emit("pay", f"{src_perm.name} is tapped to pay its ability's cost", "602.2b")
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", "is sacrificed (cost)", "602.2b")
@@ -471,13 +611,14 @@ def pay(g: GameState, a: PayMana) -> None:
     if item.kind == "spell":
         shown = "a face-down spell" if item.face_down else item.source_name
         g.emit("cast", f"{g.pname(a.player)} has cast {shown}", "601.2i")
+        happen(g, SpellCast(item))
     else:
         g.emit(
             "activate", f"{g.pname(a.player)} has activated {item.source_name}'s ability", "602.2i"
         )
     g.priority_player = a.player
     g.priority_rule = "117.3c"
-    g.stage = "priority"
+    g.stage = Stage.PRIORITY
 
 
 def cancel(g: GameState) -> GameState:
@@ -495,9 +636,12 @@ def withdraw(g: GameState) -> None:
     or ability being proposed leaves the stack, its card goes back where it was cast from, and
     its controller has priority again. Nothing had been paid yet at a target choice."""
     pend = g.pending
-    assert pend is not None
-    item = g.stack_item(pend.context["item"])
-    pi = pend.player
+    assert isinstance(pend, _Proposal)
+    withdraw_item(g, pend.player, pend.item)
+
+
+def withdraw_item(g: GameState, pi: int, oid: int) -> None:
+    item = g.stack_item(oid)
     if item is not None:
         g.stack.remove(item)
         if item.card is not None:
@@ -507,7 +651,7 @@ def withdraw(g: GameState) -> None:
         g.emit("rewind", f"{item.source_name} is withdrawn: it can't be completed", "733.1")
     g.pending = None
     g.cast_snapshot = None
-    g.stage = "priority"
+    g.stage = Stage.PRIORITY
     g.priority_player = pi
     g.priority_rule = "117.3c"
 
@@ -531,7 +675,7 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             return IllegalAction("cost", f"{p.name} is tapped", "602.2b")
         return IllegalAction("cost", f"{p.name} is summoning sick and the cost has {{T}}", "302.6")
     for spec in ab.targets:
-        if not targeting.has_legal_target(g, spec, None):
+        if not targeting.has_legal_target(g, spec, None, pi):
             return IllegalAction("target", f"no legal {spec.text} for {p.name}", "602.2b")
     exclude = p.oid if ab.cost.tap else None
     if not can_afford(g, pi, ab.cost.mana, exclude):

@@ -7,17 +7,28 @@ blocker (702.19b). Deathtouch makes 1 damage lethal for that purpose (702.2c).
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack import layers
-from manastack.actions import AssignDamage, DeclareAttacker, DeclareBlocker, player_target
+from manastack.actions import (
+    Action,
+    AssignDamage,
+    DeclareAttacker,
+    DeclareBlocker,
+    FinishDeclaration,
+    player_target,
+)
 from manastack.damage import damage_creature, damage_player
+from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
-from manastack.state import Combat, GameState, Kind, Pending, Permanent
+from manastack.state import Combat, GameState, Permanent
+from manastack.zones import tap
 
 # --- attackers (508.1) -----------------------------------------------------------------------
 
 
 def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
-    if p.controller != g.active or not layers.is_creature(p):
+    if not g.rules.is_active(g, p.controller) or not layers.is_creature(p):
         return IllegalAction("combat", f"{p.name} is not a creature you control", "508.1a")
     if p.tapped:
         return IllegalAction("combat", f"{p.name} is tapped and can't attack", "508.1a")
@@ -31,26 +42,59 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
 def possible_attackers(g: GameState) -> list[Permanent]:
     c = g.combat
     declared = c.attackers if c else {}
-    return [
-        p
-        for p in g.battlefield
-        if p.oid not in declared and p.controller == g.active and attack_refusal(g, p) is None
-    ]
+    return [p for p in g.battlefield if p.oid not in declared and attack_refusal(g, p) is None]
 
 
 def defenders(g: GameState) -> list[int]:
-    return [pi for pi in g.in_game() if pi != g.active]
+    return [pi for pi in g.in_game() if not g.rules.is_active(g, pi)]
 
 
 def begin_declare_attackers(g: GameState) -> None:
     """508.1: a turn-based action; the active player is asked if they control a creature (even
     one that can't attack: the refusal then says why)."""
     g.combat = Combat()
-    has_creature = any(p.controller == g.active and layers.is_creature(p) for p in g.battlefield)
+    has_creature = any(
+        g.rules.is_active(g, p.controller) and layers.is_creature(p) for p in g.battlefield
+    )
     if g.players[g.active].left or not has_creature or not defenders(g):
         finish_attackers(g)
         return
-    g.pending = Pending(Kind.DECLARE_ATTACKERS, g.active)
+    g.pending = DeclareAttackers(g.active)
+
+
+class DeclareAttackers(Pending):
+    """508.1: the active player declares attackers, one creature at a time, then finishes."""
+
+    kind = Kind.DECLARE_ATTACKERS
+    __slots__ = ()
+
+    def copy(self) -> DeclareAttackers:
+        return DeclareAttackers(self.player)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: declare attackers"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        pi = self.player
+        ds = defenders(g)
+        acts: list[Action] = [
+            DeclareAttacker(pi, p.oid, d) for p in possible_attackers(g) for d in ds
+        ]
+        acts.append(FinishDeclaration(pi))
+        return acts
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, DeclareAttacker):
+            declare_attacker(g, a)
+        elif isinstance(a, FinishDeclaration):
+            finish_attackers(g)
+        else:
+            raise self.refuse(g, a)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi == self.player and g.combat is not None:
+            finish_attackers(g)
 
 
 def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
@@ -81,7 +125,7 @@ def finish_attackers(g: GameState) -> None:
         assert p is not None
         vig = layers.has(g, p, "vigilance")
         if not vig:
-            p.tapped = True
+            tap(g, p)
         note = " (vigilance: it doesn't tap)" if vig else ""
         g.emit(
             "attack",
@@ -138,7 +182,7 @@ def begin_declare_blockers(g: GameState) -> None:
     c = g.combat
     assert c is not None
     for pi in g.in_game():
-        if pi == g.active or pi in c.blockers_declared:
+        if g.rules.is_active(g, pi) or pi in c.blockers_declared:
             continue
         if pi not in c.attackers.values():
             c.blockers_declared.append(pi)
@@ -147,10 +191,42 @@ def begin_declare_blockers(g: GameState) -> None:
             c.blockers_declared.append(pi)
             g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
             continue
-        g.pending = Pending(Kind.DECLARE_BLOCKERS, pi)
+        g.pending = DeclareBlockers(pi)
         return
     g.pending = None
     _blocked_status(g)
+
+
+class DeclareBlockers(Pending):
+    """509.1: a defending player declares blockers, one block at a time, then finishes."""
+
+    kind = Kind.DECLARE_BLOCKERS
+    __slots__ = ()
+
+    def copy(self) -> DeclareBlockers:
+        return DeclareBlockers(self.player)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: declare blockers"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        blocks: list[Action] = list(block_options(g, self.player))
+        blocks.append(FinishDeclaration(self.player))
+        return blocks
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, DeclareBlocker):
+            declare_blocker(g, a)
+        elif isinstance(a, FinishDeclaration):
+            finish_blockers(g, a.player)
+        else:
+            raise self.refuse(g, a)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi == self.player and g.combat is not None:
+            g.combat.blockers_declared.append(pi)
+            begin_declare_blockers(g)
 
 
 def block_options(g: GameState, pi: int) -> list[DeclareBlocker]:
@@ -293,45 +369,87 @@ def needs_assignment(g: GameState, attacker: Permanent) -> bool:
     return n >= 2 or (n >= 1 and layers.has(g, attacker, "trample"))
 
 
-def begin_damage(g: GameState, first_step: bool) -> None:
+Assignment = tuple[tuple[int, int], ...]
+
+
+def begin_damage(
+    g: GameState, first_step: bool, chosen: dict[int, Assignment] | None = None
+) -> None:
     """510.1: the attacking player chooses assignments that are real choices, one attacker at a
     time; then all combat damage is dealt at once (510.2)."""
     c = g.combat
     assert c is not None
-    chosen: dict[int, tuple[tuple[int, int], ...]] = {}
-    if g.pending is not None and g.pending.kind is Kind.ASSIGN_DAMAGE:
-        chosen = dict(g.pending.context.get("chosen", {}))
+    chosen = {} if chosen is None else chosen
     for aoid in list(c.attackers):
         a = g.permanent(aoid)
         if a is None or aoid in chosen or not _deals_now(g, a, first_step):
             continue
         if needs_assignment(g, a):
-            g.pending = Pending(
-                Kind.ASSIGN_DAMAGE,
-                g.active,
-                {"attacker": aoid, "chosen": chosen, "first": first_step},
-            )
+            g.pending = AssignCombatDamage(g.active, aoid, chosen, first_step)
             return
     g.pending = None
-    deal_combat_damage(g, first_step, chosen)
+    g.rules.combat_damage_assigned(g, first_step, chosen)
 
 
-def assign(g: GameState, a: AssignDamage) -> None:
-    pend = g.pending
-    assert pend is not None and pend.kind is Kind.ASSIGN_DAMAGE
-    if a.attacker != pend.context["attacker"]:
-        raise IllegalAction(
-            "target", "that is not the creature whose damage is being assigned", "510.1c"
-        )
-    att = g.permanent(a.attacker)
-    assert att is not None
-    err = assignment_refusal(g, att, a.assignment)
-    if err:
-        raise err
-    chosen = dict(pend.context["chosen"])
-    chosen[a.attacker] = a.assignment
-    pend.context["chosen"] = chosen
-    begin_damage(g, pend.context["first"])
+class AssignCombatDamage(Pending):
+    """510.1c-d: how one attacker divides its combat damage (the others chosen so far kept)."""
+
+    kind = Kind.ASSIGN_DAMAGE
+    __slots__ = ("attacker", "chosen", "first")
+
+    def __init__(
+        self, player: int, attacker: int, chosen: dict[int, Assignment], first: bool
+    ) -> None:
+        super().__init__(player)
+        self.attacker = attacker
+        self.chosen = chosen
+        self.first = first
+
+    def copy(self) -> AssignCombatDamage:
+        return AssignCombatDamage(self.player, self.attacker, dict(self.chosen), self.first)
+
+    def prompt(self, g: GameState) -> str:
+        att = g.permanent(self.attacker)
+        return f"{g.pname(self.player)}: assign {att.name if att else '?'}'s combat damage"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        att = g.permanent(self.attacker)
+        assert att is not None
+        return [AssignDamage(self.player, att.oid, default_assignment(g, att))]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, AssignDamage):
+            raise self.refuse(g, a)
+        if a.attacker != self.attacker:
+            raise IllegalAction(
+                "target", "that is not the creature whose damage is being assigned", "510.1c"
+            )
+        att = g.permanent(a.attacker)
+        assert att is not None
+        err = assignment_refusal(g, att, a.assignment)
+        if err:
+            raise err
+        chosen = dict(self.chosen)
+        chosen[a.attacker] = a.assignment
+        begin_damage(g, self.first, chosen)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        # Blockers (or the attacker) may have left: go through the attackers again, keeping
+        # what the attacking player chose unless it is they who left.
+        begin_damage(g, self.first, dict(self.chosen) if pi != self.player else None)
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "chosen": dict(self.chosen),
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> AssignCombatDamage:
+        chosen = {int(k): tuple((t, n) for t, n in v) for k, v in d["chosen"].items()}
+        return cls(player, d["attacker"], chosen, d["first"])
 
 
 def deal_combat_damage(
@@ -372,18 +490,9 @@ def deal_combat_damage(
         if first_step:
             c.first_strike_done.add(boid)
     for src, t, n in events:
-        kw = layers.keywords(g, src)
         if t < 0:
-            damage_player(g, layers.shown(src), src.controller, -1 - t, n, "lifelink" in kw)
+            damage_player(g, src, -1 - t, n, combat=True)
         else:
             tp = g.permanent(t)
             if tp is not None:
-                damage_creature(
-                    g,
-                    layers.shown(src),
-                    src.controller,
-                    tp,
-                    n,
-                    "deathtouch" in kw,
-                    "lifelink" in kw,
-                )
+                damage_creature(g, src, tp, n, combat=True)

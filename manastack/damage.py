@@ -1,58 +1,41 @@
-"""Damage (120): to a player it is life loss, to a creature it is marked; deathtouch and lifelink
-are properties of the source (702.2, 702.15)."""
+"""Damage (120) and life (119), as events through the pipeline: prevention (615) may lower
+damage, then it is dealt; lifelink (702.15b) makes the source's controller gain as much life.
+The source is the object itself (a permanent or a spell or ability on the stack), so what a
+prevention effect or trigger asks of it (its colour, its controller) can be known."""
 
 from __future__ import annotations
 
-from manastack.actions import player_target
-from manastack.replacement import prevent
-from manastack.state import GameState, Permanent
+from manastack.events import DamageDealt, LifeGained, LifeLost, happen
+from manastack.state import GameState, Permanent, StackItem
+
+
+def deal(g: GameState, ev: DamageDealt) -> None:
+    done = happen(g, ev)
+    if isinstance(done, DamageDealt) and done.amount > 0 and done.lifelink:
+        gain_life(g, done.controller, done.amount, f"{done.source_name} (lifelink)", "702.15b")
 
 
 def damage_player(
-    g: GameState, source_name: str, controller: int, pi: int, amount: int, lifelink: bool
+    g: GameState, source: Permanent | StackItem, pi: int, amount: int, combat: bool = False
 ) -> None:
-    amount = prevent(g, source_name, player_target(pi), amount)
-    if amount <= 0:
-        return
-    pl = g.players[pi]
-    pl.life -= amount
-    g.emit("damage", f"{source_name} deals {amount} damage to {pl.name} (life {pl.life})", "120.3a")
-    if lifelink:
-        gain_life(g, controller, amount, f"{source_name} (lifelink)", "702.15b")
+    """120.3a: damage to a player causes that much life loss."""
+    deal(g, DamageDealt.by(g, source, amount, player=pi, combat=combat))
 
 
 def damage_creature(
     g: GameState,
-    source_name: str,
-    controller: int,
+    source: Permanent | StackItem,
     target: Permanent,
     amount: int,
-    deathtouch: bool,
-    lifelink: bool,
+    combat: bool = False,
 ) -> None:
-    amount = prevent(g, source_name, target.oid, amount)
-    if amount <= 0:
-        return
-    target.damage += amount
-    if deathtouch:
-        target.deathtouched = True
-    shown = target.name if not target.face_down else "a face-down creature"
-    g.emit("damage", f"{source_name} deals {amount} damage to {shown}", "120.3e")
-    if lifelink:
-        gain_life(g, controller, amount, f"{source_name} (lifelink)", "702.15b")
+    """120.3e: damage to a creature is marked on it (deathtouch noted: 704.5h)."""
+    deal(g, DamageDealt.by(g, source, amount, target=target, combat=combat))
 
 
 def gain_life(g: GameState, pi: int, amount: int, why: str, rule: str = "119.3") -> None:
-    pl = g.players[pi]
-    if pl.left:
-        return
-    pl.life += amount
-    g.emit("life", f"{pl.name} gains {amount} life from {why} (life {pl.life})", rule)
+    happen(g, LifeGained(pi, amount, why, rule))
 
 
 def lose_life(g: GameState, pi: int, amount: int, why: str) -> None:
-    pl = g.players[pi]
-    if pl.left:
-        return
-    pl.life -= amount
-    g.emit("life", f"{pl.name} loses {amount} life from {why} (life {pl.life})", "119.3")
+    happen(g, LifeLost(pi, amount, why))

@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from manastack.cards.model import Anthem, StaticAbility
 from manastack.state import GameState, Permanent
+from manastack.vocabulary.base import StaticEffect
 
 _FACE_DOWN_TYPES = frozenset({"Creature"})
 _NONE: frozenset[str] = frozenset()
@@ -59,21 +59,31 @@ def has(g: GameState, p: Permanent, keyword: str) -> bool:
     return any(e.oid == p.oid and e.layer == "6" and keyword in e.keywords for e in g.effects)
 
 
-StaticPT = list[tuple[int, str, int, int, int]]  # (controller, layer, timestamp, power, tough)
+StaticPT = list[tuple[Permanent, StaticEffect]]  # (source, effect) of P/T static abilities
 
 
 def static_pt(g: GameState) -> StaticPT:
-    """Power/toughness effects of static abilities on the battlefield (604, 611.3), with the
-    controller whose creatures they affect. Computed once per look at many creatures."""
+    """Power/toughness effects of static abilities on the battlefield (604, 611.3), with their
+    sources. Found once per look at many creatures."""
     out: StaticPT = []
     for src in g.battlefield:
-        if src.face_down or not src.card.cdef.abilities:
+        if src.face_down:
             continue
-        for ab in src.card.cdef.abilities:
-            if isinstance(ab, StaticAbility) and isinstance(ab.effect, Anthem):
-                e = ab.effect
-                out.append((src.controller, "7c", src.timestamp, e.power, e.toughness))
+        for st in src.card.cdef.statics:
+            if st.affects_pt:
+                out.append((src, st))
     return out
+
+
+def lowers_toughness(g: GameState, statics: StaticPT) -> bool:
+    """Whether some static P/T effect could lower a creature's toughness (the state-based
+    actions look at every creature then)."""
+    for src, st in statics:
+        for p in g.battlefield:
+            change = st.pt_change(g, src, p)
+            if change is not None and change[1] < 0:
+                return True
+    return False
 
 
 def power_toughness(g: GameState, p: Permanent, statics: StaticPT | None = None) -> tuple[int, int]:
@@ -90,7 +100,10 @@ def power_toughness(g: GameState, p: Permanent, statics: StaticPT | None = None)
     ]
     if statics is None:
         statics = static_pt(g)
-    effects.extend((lay, ts, dp, dt) for c, lay, ts, dp, dt in statics if c == p.controller)
+    for src, st in statics:
+        change = st.pt_change(g, src, p)
+        if change is not None:
+            effects.append(("7c", src.timestamp, change[0], change[1]))
     if p.counters:
         # 613.4c: counters apply in 7c; additions commute, so their place in 7c doesn't matter.
         n = p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)

@@ -18,10 +18,11 @@ Positions are compared by a short digest, so the state stays small, plain data.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from manastack.actions import Action, ChooseTarget, KeepLegend, Pass, PutTrigger
-from manastack.state import GameState, Kind, Pending, StackItem
+from manastack.state import STATE_FIELDS, GameState, Kind, Pending, Permanent, Player, StackItem
 
 QUIET_BEFORE_WATCHING = 4
 """Resolutions in a passing-only stretch before positions are noted: an ordinary stack of a few
@@ -69,60 +70,82 @@ def after_resolution(g: GameState) -> None:
 
 
 def position_digest(g: GameState) -> str:
-    """A digest of the position, blind to object ids, timestamps and the log."""
+    """A digest of the position: every field the state declares for it (``STATE_FIELDS``),
+    blind to object ids, timestamps and the log."""
     names = {p.oid: p.name for p in g.battlefield}
     names.update((s.oid, s.source_name) for s in g.stack)
-
-    def target(t: int) -> Any:
-        return ("player", -1 - t) if t < 0 else names.get(t, "gone")
-
-    def item(s: StackItem) -> Any:
-        text = getattr(s.ability, "text", None)
-        data = sorted((k, repr(v)) for k, v in (s.data or {}).items())
-        return (s.kind, s.source_name, s.controller, text, [target(t) for t in s.targets], data)
-
-    position = (
-        g.turn,
-        g.step.label,
-        g.active,
-        [
-            (
-                p.life,
-                p.poison,
-                tuple(p.pool),
-                p.lost,
-                p.left,
-                p.lands_played,
-                *([c.name for c in z] for z in (p.library, p.hand, p.graveyard, p.exile)),
-            )
-            for p in g.players
-        ],
-        sorted(
-            (
-                p.name,
-                p.owner,
-                p.controller,
-                p.tapped,
-                p.sick,
-                p.damage,
-                p.face_down,
-                p.regen_shields,
-                sorted((p.counters or {}).items()),
-            )
-            for p in g.battlefield
-        ),
-        [item(s) for s in g.stack],
-        None if g.resolving is None else item(g.resolving),
-        [(t.source_name, t.controller, t.ability.text) for t in g.triggered],
-        sorted(
-            (e.layer, names.get(e.oid, "gone"), e.power, e.toughness, sorted(e.keywords))
-            for e in g.effects
-        ),
-        [(d.event, d.controller, d.source_name, d.amount) for d in g.delayed],
-        sorted(g.suspended.items()),  # card ids: the same physical cards
-        None if g.pending is None else (g.pending.kind.value, g.pending.player),
-    )
+    position = []
+    for f in STATE_FIELDS:
+        if f.digest:
+            view = _VIEWS.get(f.name)
+            value = getattr(g, f.name)
+            position.append(value if view is None else view(value, names))
     return hashlib.blake2b(repr(position).encode(), digest_size=10).hexdigest()
+
+
+Names = dict[int, str]
+
+
+def _target(t: int, names: Names) -> Any:
+    return ("player", -1 - t) if t < 0 else names.get(t, "gone")
+
+
+def _item(s: StackItem | None, names: Names) -> Any:
+    if s is None:
+        return None
+    text = getattr(s.ability, "text", None)
+    data = sorted((k, repr(v)) for k, v in (s.data or {}).items())
+    return (s.kind, s.source_name, s.controller, text, [_target(t, names) for t in s.targets], data)
+
+
+def _players(ps: list[Player], names: Names) -> Any:
+    return [
+        (
+            p.life,
+            p.poison,
+            tuple(p.pool),
+            p.lost,
+            p.left,
+            p.lands_played,
+            *([c.name for c in z] for z in (p.library, p.hand, p.graveyard, p.exile)),
+        )
+        for p in ps
+    ]
+
+
+def _battlefield(perms: list[Permanent], names: Names) -> Any:
+    return sorted(
+        (
+            p.name,
+            p.owner,
+            p.controller,
+            p.tapped,
+            p.sick,
+            p.damage,
+            p.face_down,
+            p.regen_shields,
+            sorted((p.counters or {}).items()),
+        )
+        for p in perms
+    )
+
+
+# How a field that holds objects is seen by the digest (names, not ids); plain values as they are.
+_VIEWS: dict[str, Callable[[Any, Names], Any]] = {
+    "players": _players,
+    "battlefield": _battlefield,
+    "stack": lambda v, n: [_item(s, n) for s in v],
+    "resolving": _item,
+    "triggered": lambda v, n: [(t.source_name, t.controller, t.ability.text) for t in v],
+    "effects": lambda v, n: sorted(
+        (e.layer, n.get(e.oid, "gone"), e.power, e.toughness, sorted(e.keywords)) for e in v
+    ),
+    "delayed": lambda v, n: [(d.ability.text, d.controller, d.source_name) for d in v],
+    "card_counters": lambda v, n: sorted((cid, sorted(c.items())) for cid, c in v.items()),
+    "pending": lambda v, n: None if v is None else (v.kind.value, v.player),
+    "step": lambda v, n: v.label,
+    "stage": lambda v, n: v.value,
+}
 
 
 _PART_OF_THE_LOOP: frozenset[type] = frozenset({Pass, PutTrigger, KeepLegend})

@@ -53,10 +53,8 @@ def leave(g: GameState, pi: int) -> None:
     if owned:
         g.battlefield = [p for p in g.battlefield if p.owner != pi]
         if g.combat is not None:
-            from manastack.zones import remove_from_combat
-
             for p in owned:
-                remove_from_combat(g, p.oid)
+                g.combat.remove(p.oid)
         g.emit("leave", f"{len(owned)} permanent(s) owned by {pl.name} leave the game", "800.4a")
     controlled = [p for p in g.battlefield if p.controller == pi]
     leave_battlefield(g, controlled, "exile", "is exiled (its controller left)", "800.4a")
@@ -70,9 +68,7 @@ def leave(g: GameState, pi: int) -> None:
         c = g.combat
         for a, d in list(c.attackers.items()):
             if d == pi:
-                from manastack.zones import remove_from_combat
-
-                remove_from_combat(g, a)
+                c.remove(a)
     if g.pending is not None and g.pending.player == pi:
         # The engine picks up what the decision was part of (engine.after_leave).
         g.pending = None

@@ -1,60 +1,100 @@
 """Replacement and prevention effects (614, 615, 616).
 
-An event that a replacement effect may modify passes through here before it happens. Each
-replacement is a function that looks at the event and either replaces it (returning True: the
-event doesn't happen as it was) or leaves it. Regeneration (701.19) is the first: a shield replaces
-"destroy". Prevention (615) fits the same way on damage events: a function from the event to the
-damage left. 616.1: when several could apply, the affected object's controller (or the affected
-player) would choose their order; with one kind of each in the pools, there is no choice yet.
+An event that a replacement effect may modify passes through here before it happens
+(:func:`manastack.events.happen`). A replacement effect is an object: ``applies`` says whether it
+would modify an event, ``replace`` does what happens instead and returns the modified event, or
+None when nothing of the event is left. Prevention (615) is a replacement of damage events that
+lowers their amount.
+
+Where they come from: the rule set (regeneration, 701.19, is made by the rules: a shield on a
+permanent) and the static abilities of permanents on the battlefield whose effect is a
+replacement. 614.5: each applies to an event at most once. 616.1: when several could apply, the
+affected object's controller (or the affected player) would choose their order; with at most
+one that applies to any event of the pools, there is no choice yet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from manastack.state import GameState, Permanent
-from manastack.zones import leave_battlefield, remove_from_combat
+from manastack.events.types import Destroy, GameEvent
+from manastack.vocabulary.base import REPLACEMENT_INTEREST, Replacement
 
-DestroyReplacement = Callable[[GameState, Permanent, bool], bool]
-DamagePrevention = Callable[[GameState, str, int, int], int]  # (source name, target, amount)
+if TYPE_CHECKING:
+    from manastack.state import GameState, Permanent
 
-
-def regeneration(g: GameState, p: Permanent, can_regenerate: bool) -> bool:
-    """701.19c: instead of being destroyed, a permanent with a shield is tapped, its damage is
-    removed and it is removed from combat. "Can't be regenerated" turns the shield off."""
-    if not can_regenerate or p.regen_shields <= 0:
-        return False
-    p.regen_shields -= 1
-    p.tapped = True
-    p.damage = 0
-    p.deathtouched = False
-    remove_from_combat(g, p.oid)
-    g.emit(
-        "regenerate",
-        f"{p.name} regenerates instead of being destroyed: tapped, damage removed, "
-        "removed from combat",
-        "701.19c",
-    )
-    return True
+__all__ = ["REGENERATION", "Regeneration", "Replacement", "destroy", "destroy_one", "replaced"]
 
 
-DESTROY_REPLACEMENTS: list[DestroyReplacement] = [regeneration]
-DAMAGE_PREVENTION: list[DamagePrevention] = []
+class Regeneration(Replacement):
+    """701.19c: instead of being destroyed, a permanent with a regeneration shield is tapped,
+    its damage is removed and it is removed from combat. "Can't be regenerated" turns it off."""
+
+    rule = "701.19c"
+    events = (Destroy,)
+
+    def applies(self, g: GameState, ev: GameEvent) -> bool:
+        return isinstance(ev, Destroy) and ev.can_regenerate and ev.permanent.regen_shields > 0
+
+    def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
+        assert isinstance(ev, Destroy)
+        p = ev.permanent
+        p.regen_shields -= 1
+        p.tapped = True
+        p.damage = 0
+        p.deathtouched = False
+        if g.combat is not None:
+            g.combat.remove(p.oid)
+        g.emit(
+            "regenerate",
+            f"{p.name} regenerates instead of being destroyed: tapped, damage removed, "
+            "removed from combat",
+            self.rule,
+        )
+        return None
+
+
+REGENERATION = Regeneration()
+
+
+def replaced(g: GameState, ev: GameEvent) -> GameEvent | None:
+    """614: the event as replacement and prevention effects leave it (None: nothing of it
+    happens). Each effect applies at most once (614.5)."""
+    if not REPLACEMENT_INTEREST.wants(type(ev)):
+        return ev  # no kind of replacement effect looks at this kind of event
+    used: list[Replacement] = []
+    current: GameEvent | None = ev
+    while current is not None:
+        rep = _first_applying(g, current, used)
+        if rep is None:
+            return current
+        used.append(rep)
+        current = rep.replace(g, current)
+    return None
+
+
+def _first_applying(g: GameState, ev: GameEvent, used: list[Replacement]) -> Replacement | None:
+    for rep in g.rules.replacement_effects:
+        if rep not in used and rep.applies(g, ev):
+            return rep
+    for p in g.battlefield:
+        if p.face_down:
+            continue
+        for rep in p.card.cdef.replacements:
+            if rep not in used and rep.applies(g, ev):
+                return rep
+    return None
+
+
+def destroy_one(g: GameState, p: Permanent, can_regenerate: bool = True) -> bool:
+    """True if destroying ``p`` was replaced (it stays); False if it is to be destroyed."""
+    return replaced(g, Destroy(p, can_regenerate)) is None
 
 
 def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -> None:
-    """701.8: destroy = move to the owner's graveyard, unless a replacement applies (614)."""
-    dying = [p for p in perms if not _replaced(g, p, can_regenerate)]
+    """701.8: destroy = move to the owner's graveyard, unless a replacement applies (614); the
+    ones destroyed go at the same time."""
+    from manastack.zones import leave_battlefield
+
+    dying = [p for p in perms if not destroy_one(g, p, can_regenerate)]
     leave_battlefield(g, dying, "graveyard", "is destroyed", "701.8a")
-
-
-def _replaced(g: GameState, p: Permanent, can_regenerate: bool) -> bool:
-    # 614.5: each replacement applies to an event at most once; the first that applies wins.
-    return any(rep(g, p, can_regenerate) for rep in DESTROY_REPLACEMENTS)
-
-
-def prevent(g: GameState, source_name: str, target: int, amount: int) -> int:
-    """615: the damage left after prevention effects (none in the pools yet)."""
-    for prev in DAMAGE_PREVENTION:
-        amount = prev(g, source_name, target, amount)
-    return amount

@@ -1,117 +1,210 @@
 """State-based actions (704): checked whenever a player would receive priority (117.5), all
-applicable ones performed at once as a single event (704.3), and repeated until none apply."""
+applicable ones performed at once as a single event (704.3), and repeated until none apply.
+
+Each rule is an object that looks at the game and notes what it would do in a :class:`Round`;
+the round then performs everything at once. A rule set lists the rules it has
+(``Ruleset.state_based``): another legend rule, or a new state-based action, is one class.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack import layers
+from manastack.actions import Action, KeepLegend
+from manastack.decisions.base import Kind, Pending
+from manastack.errors import IllegalAction
 from manastack.players import lose_all
-from manastack.replacement import regeneration
-from manastack.state import GameState, Kind, Pending, Permanent
+from manastack.replacement import destroy_one
+from manastack.state import GameState, Permanent
 from manastack.zones import leave_battlefield
 
 
-def check(g: GameState) -> bool:
-    """Perform one round of state-based actions. True if any was performed; on a legend-rule
-    choice it leaves a pending decision and returns True."""
-    losers: list[tuple[int, str, str]] = []
-    for pi in g.in_game():
-        pl = g.players[pi]
-        if pl.life <= 0:
-            losers.append((pi, "704.5a", f"{pl.name} has {pl.life} life"))
-        elif pl.drew_from_empty:
-            losers.append((pi, "704.5b", f"{pl.name} drew from an empty library"))
-        elif pl.poison >= 10:
-            losers.append((pi, "704.5c", f"{pl.name} has ten or more poison counters"))
+class Round:
+    """What one round of state-based actions will do, performed at once (704.3)."""
 
-    to_graveyard: list[tuple[Permanent, str, str]] = []
-    to_destroy: list[tuple[Permanent, str, str]] = []
-    annihilate: list[Permanent] = []
-    statics = layers.static_pt(g)
-    # A creature with no damage, no counters, no effect of its own and a positive printed
-    # toughness can't meet 704.5f-h unless a static effect lowers toughness: skip it then.
-    lowering = any(s[4] < 0 for s in statics)
-    affected = {e.oid for e in g.effects} if g.effects else ()
-    any_legend = False
-    for p in g.battlefield:
-        cd = p.card.cdef
-        if not p.face_down and not (cd.is_creature or cd.is_planeswalker or p.counters):
-            any_legend = any_legend or cd.is_legendary
-            continue  # most permanents are lands: nothing here can apply to them
-        any_legend = any_legend or (cd.is_legendary and not p.face_down)
-        if (
-            not p.damage
-            and not p.counters
-            and not lowering
-            and p.oid not in affected
-            and (p.face_down or ((cd.toughness or 0) > 0 and not cd.is_planeswalker))
-        ):
-            continue
-        if layers.is_creature(p):
-            tough = layers.power_toughness(g, p, statics)[1]
-            if tough <= 0:
-                to_graveyard.append((p, "704.5f", f"{p.name} has toughness {tough}"))
-                continue
-            if p.damage >= tough:
-                to_destroy.append((p, "704.5g", f"{p.name} has lethal damage ({p.damage})"))
-                continue
-            if p.deathtouched and p.damage > 0:
-                to_destroy.append((p, "704.5h", f"{p.name} was dealt damage by deathtouch"))
-                continue
-        if "Planeswalker" in layers.types(p) and (p.counters or {}).get("loyalty", 0) <= 0:
-            to_graveyard.append((p, "704.5i", f"{p.name} has no loyalty"))
-            continue
-        if p.counters and p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0):
-            annihilate.append(p)
+    __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard")
 
-    if any_legend:
-        legend_losers = _legend_rule(g, {id(p) for p, _, _ in to_graveyard + to_destroy})
-        if legend_losers is None:
-            return True  # a player must choose which legend to keep first
-        to_graveyard.extend(legend_losers)
+    def __init__(self) -> None:
+        self.losers: list[tuple[int, str, str]] = []
+        self.to_graveyard: list[tuple[Permanent, str, str]] = []
+        self.to_destroy: list[tuple[Permanent, str, str]] = []
+        self.annihilate: list[Permanent] = []
+        self.choice = False  # a rule waits for a player's choice first
 
-    if not (losers or to_graveyard or to_destroy or annihilate):
+    def going(self) -> set[int]:
+        return {p.oid for p, _, _ in self.to_graveyard + self.to_destroy}
+
+    def empty(self) -> bool:
+        return not (self.losers or self.to_graveyard or self.to_destroy or self.annihilate)
+
+
+class StateBasedAction:
+    """One rule of 704.5 (or a group that looks at the same objects)."""
+
+    rules: str = "704.5"
+
+    def check(self, g: GameState, r: Round) -> None:
+        raise NotImplementedError
+
+
+class PlayersLose(StateBasedAction):
+    """704.5a-c: 0 or less life, a draw from an empty library, ten poison counters."""
+
+    rules = "704.5a-c"
+
+    def check(self, g: GameState, r: Round) -> None:
+        for pi in g.in_game():
+            pl = g.players[pi]
+            if pl.life <= 0:
+                r.losers.append((pi, "704.5a", f"{pl.name} has {pl.life} life"))
+            elif pl.drew_from_empty:
+                r.losers.append((pi, "704.5b", f"{pl.name} drew from an empty library"))
+            elif pl.poison >= 10:
+                r.losers.append((pi, "704.5c", f"{pl.name} has ten or more poison counters"))
+
+
+class CreaturesAndPlaneswalkers(StateBasedAction):
+    """704.5f-i and 704.5q, in one look at each permanent: toughness 0 or less, lethal damage,
+    damage from deathtouch, no loyalty, +1/+1 and -1/-1 counters on one permanent."""
+
+    rules = "704.5f-i, 704.5q"
+
+    def check(self, g: GameState, r: Round) -> None:
+        statics = layers.static_pt(g)
+        # A creature with no damage, no counters, no effect of its own and a positive printed
+        # toughness can't meet 704.5f-h unless a static effect lowers toughness: skip it then.
+        lowering = bool(statics) and layers.lowers_toughness(g, statics)
+        affected = {e.oid for e in g.effects} if g.effects else ()
+        for p in g.battlefield:
+            cd = p.card.cdef
+            if not p.face_down and not (cd.is_creature or cd.is_planeswalker or p.counters):
+                continue  # most permanents are lands: nothing here can apply to them
+            if (
+                not p.damage
+                and not p.counters
+                and not lowering
+                and p.oid not in affected
+                and (p.face_down or ((cd.toughness or 0) > 0 and not cd.is_planeswalker))
+            ):
+                continue
+            if layers.is_creature(p):
+                tough = layers.power_toughness(g, p, statics)[1]
+                if tough <= 0:
+                    r.to_graveyard.append((p, "704.5f", f"{p.name} has toughness {tough}"))
+                    continue
+                if p.damage >= tough:
+                    r.to_destroy.append((p, "704.5g", f"{p.name} has lethal damage ({p.damage})"))
+                    continue
+                if p.deathtouched and p.damage > 0:
+                    r.to_destroy.append((p, "704.5h", f"{p.name} was dealt damage by deathtouch"))
+                    continue
+            if "Planeswalker" in layers.types(p) and (p.counters or {}).get("loyalty", 0) <= 0:
+                r.to_graveyard.append((p, "704.5i", f"{p.name} has no loyalty"))
+                continue
+            if p.counters and p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0):
+                r.annihilate.append(p)
+
+
+class LegendRule(StateBasedAction):
+    """704.5j: a player with two or more legendary permanents of one name chooses one to keep;
+    the others go to their owners' graveyards."""
+
+    rules = "704.5j"
+
+    def check(self, g: GameState, r: Round) -> None:
+        if not any(layers.is_legendary(p) for p in g.battlefield):
+            return
+        already = r.going()
+        groups: dict[tuple[int, str], list[Permanent]] = {}
+        for p in g.battlefield:
+            if layers.is_legendary(p) and p.oid not in already:
+                groups.setdefault((p.controller, p.name), []).append(p)
+        found: list[tuple[Permanent, str, str]] = []
+        for (pi, name), perms in groups.items():
+            if len(perms) < 2:
+                continue
+            keep = (g.legend_choice or {}).get(pi)
+            if keep is None or all(p.oid != keep for p in perms):
+                g.pending = ChooseLegend(pi, [p.oid for p in perms], name)
+                r.choice = True
+                return
+            for p in perms:
+                if p.oid != keep:
+                    found.append((p, "704.5j", f"legend rule: {g.pname(pi)} keeps one {name}"))
+        r.to_graveyard.extend(found)
+
+
+CURRENT: tuple[StateBasedAction, ...] = (PlayersLose(), CreaturesAndPlaneswalkers(), LegendRule())
+"""Today's state-based actions, in the order they are looked at (all happen at once)."""
+
+
+def check(g: GameState, rules: tuple[StateBasedAction, ...] = CURRENT) -> bool:
+    """Perform one round of state-based actions. True if any was performed; on a choice one
+    of them needs (the legend rule's), it leaves the decision pending and returns True."""
+    r = Round()
+    for rule in rules:
+        rule.check(g, r)
+        if r.choice:
+            return True
+    if r.empty():
         return False
-
-    for _pi, rule, why in losers:
-        g.emit("sba", f"state-based action: {why}", rule)
-    for p in annihilate:
+    for _pi, rule_no, why in r.losers:
+        g.emit("sba", f"state-based action: {why}", rule_no)
+    for p in r.annihilate:
         assert p.counters is not None
         n = min(p.counters["+1/+1"], p.counters["-1/-1"])
         p.counters["+1/+1"] -= n
         p.counters["-1/-1"] -= n
         g.emit("sba", f"{n} +1/+1 and -1/-1 counter pair(s) on {p.name} are removed", "704.5q")
     dying: list[Permanent] = []
-    for p, rule, why in to_destroy:
-        g.emit("sba", f"state-based action: {why}", rule)
-        if not regeneration(g, p, True):  # 704.5g/h destroy, so regeneration can replace it
+    for p, rule_no, why in r.to_destroy:
+        g.emit("sba", f"state-based action: {why}", rule_no)
+        if not destroy_one(g, p):  # 704.5g/h destroy, so regeneration can replace it
             dying.append(p)
-    for p, rule, why in to_graveyard:
-        g.emit("sba", f"state-based action: {why}", rule)
+    for p, rule_no, why in r.to_graveyard:
+        g.emit("sba", f"state-based action: {why}", rule_no)
         dying.append(p)
     leave_battlefield(g, dying, "graveyard", "is put into its owner's graveyard", "704.3")
     g.legend_choice = None
-    if losers:
-        lose_all(g, losers)
+    if r.losers:
+        lose_all(g, r.losers)
     return True
 
 
-def _legend_rule(g: GameState, already: set[int]) -> list[tuple[Permanent, str, str]] | None:
-    """704.5j: a player with two or more legendary permanents of one name chooses one to keep."""
-    out: list[tuple[Permanent, str, str]] = []
-    groups: dict[tuple[int, str], list[Permanent]] = {}
-    for p in g.battlefield:
-        if layers.is_legendary(p) and id(p) not in already:
-            groups.setdefault((p.controller, p.name), []).append(p)
-    for (pi, name), perms in groups.items():
-        if len(perms) < 2:
-            continue
-        keep = (g.legend_choice or {}).get(pi)
-        if keep is None or all(p.oid != keep for p in perms):
-            g.pending = Pending(
-                Kind.CHOOSE_LEGEND, pi, {"options": [p.oid for p in perms], "name": name}
-            )
-            return None
-        for p in perms:
-            if p.oid != keep:
-                out.append((p, "704.5j", f"legend rule: {g.pname(pi)} keeps one {name}"))
-    return out
+class ChooseLegend(Pending):
+    """704.5j: the player chooses which of their legendary permanents of one name to keep; the
+    state-based actions are then checked again with that choice."""
+
+    kind = Kind.CHOOSE_LEGEND
+    __slots__ = ("choices", "name")
+
+    def __init__(self, player: int, choices: list[int], name: str) -> None:
+        super().__init__(player)
+        self.choices = choices
+        self.name = name
+
+    def copy(self) -> ChooseLegend:
+        return ChooseLegend(self.player, self.choices[:], self.name)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: choose which {self.name} to keep (legend rule)"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return [KeepLegend(self.player, oid) for oid in self.choices]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, KeepLegend):
+            raise self.refuse(g, a)
+        if a.oid not in self.choices:
+            raise IllegalAction("target", "choose one of the legendary permanents named", "704.5j")
+        g.legend_choice = {**(g.legend_choice or {}), a.player: a.oid}
+        g.pending = None
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"options": self.choices[:], "name": self.name}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseLegend:
+        return cls(player, list(d["options"]), d["name"])

@@ -21,34 +21,33 @@ permanent's counters is not kept (only looked up, never iterated by the rules).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from manastack import cards
-from manastack.cards import model
+from manastack import cards, rulesets
+from manastack.decisions.base import Pending, pending_data, pending_from_data
 from manastack.mana import ManaCost
 from manastack.rng import Rng
 from manastack.state import (
+    STATE_FIELDS,
     Card,
     Combat,
     DelayedTrigger,
     Effect613,
     Event,
     GameState,
-    Kind,
-    Pending,
     PendingTrigger,
     Permanent,
     Player,
     StackItem,
+    Stage,
 )
 from manastack.steps import Step
 
 
 def _pending(p: Pending | None) -> Any:
-    if p is None:
-        return None
-    return {"kind": p.kind.value, "player": p.player, "context": _plain(p.context)}
+    return pending_data(p)
 
 
 def _plain(v: Any) -> Any:
@@ -113,67 +112,43 @@ def to_dict(g: GameState, *, log: bool = True) -> dict[str, Any]:
 
 
 def _dump(g: GameState) -> dict[str, Any]:
+    """Every field the state declares as dumped (``STATE_FIELDS``), through its codec if it
+    holds objects, as it is if it holds plain values."""
+    out: dict[str, Any] = {}
+    for f in STATE_FIELDS:
+        if f.dump:
+            codec = _CODECS.get(f.name)
+            value = getattr(g, f.name)
+            out[f.name] = codec[0](value) if codec is not None else value
+    return out
+
+
+def _player(p: Player) -> dict[str, Any]:
     return {
-        "players": [
-            {
-                "name": p.name,
-                "life": p.life,
-                "poison": p.poison,
-                "library": [c.cid for c in p.library],
-                "hand": [c.cid for c in p.hand],
-                "graveyard": [c.cid for c in p.graveyard],
-                "exile": [c.cid for c in p.exile],
-                "pool": list(p.pool),
-                "lands_played": p.lands_played,
-                "lost": p.lost,
-                "left": p.left,
-                "drew_from_empty": p.drew_from_empty,
-            }
-            for p in g.players
-        ],
-        "battlefield": [_perm(p) for p in g.battlefield],
-        "stack": [_item(s) for s in g.stack],
-        "turn": g.turn,
-        "active": g.active,
-        "first_player": g.first_player,
-        "step": g.step.label,
-        "stage": g.stage,
-        "passes": g.passes,
-        "pending": _pending(g.pending),
-        "next_id": g.next_id,
-        "rng": g.rng.state,
-        "effects": [
-            [e.timestamp, e.layer, e.oid, e.power, e.toughness, e.until_end_of_turn]
-            for e in g.effects
-        ],
-        "delayed": [
-            [d.event, d.controller, d.source_name, d.amount, d.created_turn, d.created_step.label]
-            for d in g.delayed
-        ],
-        "triggered": [
-            [t.source_name, t.controller, t.source_oid, t.ability.text] for t in g.triggered
-        ],
-        "combat": None
-        if g.combat is None
-        else {
-            "attackers": _plain(g.combat.attackers),
-            "blockers": _plain(g.combat.blockers),
-            "blocked": _plain(g.combat.blocked),
-            "declared": list(g.combat.blockers_declared),
-            "first_strike_done": sorted(g.combat.first_strike_done),
-        },
-        "resolving": None if g.resolving is None else _item(g.resolving),
-        "casting": g.cast_snapshot is not None,
-        "legend_choice": _plain(g.legend_choice),
-        "game_over": g.game_over,
-        "winner": g.winner,
-        "ruleset": g.ruleset,
-        "priority_player": g.priority_player,
-        "priority_rule": g.priority_rule,
-        "suspended": _plain(g.suspended),
-        "halt_at": None if g.halt_at is None else [g.halt_at[0], g.halt_at[1].label],
-        "halted": g.halted,
-        "loop": [g.loop_quiet, list(g.loop_marks)],
+        "name": p.name,
+        "life": p.life,
+        "poison": p.poison,
+        "library": [c.cid for c in p.library],
+        "hand": [c.cid for c in p.hand],
+        "graveyard": [c.cid for c in p.graveyard],
+        "exile": [c.cid for c in p.exile],
+        "pool": list(p.pool),
+        "lands_played": p.lands_played,
+        "lost": p.lost,
+        "left": p.left,
+        "drew_from_empty": p.drew_from_empty,
+    }
+
+
+def _combat(c: Combat | None) -> Any:
+    if c is None:
+        return None
+    return {
+        "attackers": _plain(c.attackers),
+        "blockers": _plain(c.blockers),
+        "blocked": _plain(c.blocked),
+        "declared": list(c.blockers_declared),
+        "first_strike_done": sorted(c.first_strike_done),
     }
 
 
@@ -235,6 +210,7 @@ def _restore_section(g: GameState) -> dict[str, Any]:
         "triggered": [
             [_ability_ref(t.ability, t.source_name), _plain(t.info)] for t in g.triggered
         ],
+        "delayed_abilities": [_ability_ref(d.ability, d.source_name) for d in g.delayed],
         "combat_order": None
         if c is None
         else {
@@ -256,12 +232,24 @@ def _snapshot(snap: GameState) -> dict[str, Any]:
     return d
 
 
-_MODEL_TYPES: dict[str, type[Any]] = {
-    name: cls
-    for name, cls in vars(model).items()
-    if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == model.__name__
-}
-_MODEL_TYPES["ManaCost"] = ManaCost
+def _model_types() -> dict[str, type[Any]]:
+    """The vocabulary's classes by name: what an ability written out as data may be made of."""
+    from manastack.vocabulary import amounts, base, effects, filters, statics, suspend, triggers
+
+    out: dict[str, type[Any]] = {}
+    for mod in (base, effects, filters, statics, suspend, triggers, amounts):
+        for name, cls in vars(mod).items():
+            if (
+                isinstance(cls, type)
+                and dataclasses.is_dataclass(cls)
+                and cls.__module__ == mod.__name__
+            ):
+                out[name] = cls
+    out["ManaCost"] = ManaCost
+    return out
+
+
+_MODEL_TYPES: dict[str, type[Any]] = _model_types()
 
 
 def _ability_ref(ab: Any, source_name: str) -> Any:
@@ -370,76 +358,127 @@ def _card_table(cols: dict[str, Any]) -> tuple[tuple[Card, ...], dict[int, Card]
     return rows, table
 
 
+class _Rebuild:
+    """What loading a field may need besides its own dumped value."""
+
+    __slots__ = ("restore", "table")
+
+    def __init__(self, restore: dict[str, Any], table: dict[int, Card]) -> None:
+        self.restore = restore
+        self.table = table
+
+
 def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
     r = d["restore"]
-    players = []
-    for i, pd in enumerate(d["players"]):
-        p = Player(i, pd["name"], pd["life"])
-        p.poison = pd["poison"]
-        p.library = [table[c] for c in pd["library"]]
-        p.hand = [table[c] for c in pd["hand"]]
-        p.graveyard = [table[c] for c in pd["graveyard"]]
-        p.exile = [table[c] for c in pd["exile"]]
-        p.pool = list(pd["pool"])
-        p.lands_played = pd["lands_played"]
-        p.lost = pd["lost"]
-        p.left = pd["left"]
-        p.drew_from_empty = pd["drew_from_empty"]
-        players.append(p)
-    g = GameState(players, ruleset=d["ruleset"])
+    ctx = _Rebuild(r, table)
+    g = GameState()
+    for f in STATE_FIELDS:
+        if f.dump:
+            codec = _CODECS.get(f.name)
+            value = d[f.name]
+            setattr(g, f.name, codec[1](value, ctx) if codec is not None else value)
     g.cards = tuple(table.values())  # in card-id order, as dumped (from_dict shares its own)
-    g.battlefield = [_perm_from(x, table) for x in d["battlefield"]]
-    g.stack = [
-        _item_from(x, table, ref) for x, ref in zip(d["stack"], r["stack_abilities"], strict=True)
-    ]
-    g.turn = d["turn"]
-    g.active = d["active"]
-    g.first_player = d["first_player"]
-    g.step = Step.parse(d["step"])
-    g.stage = d["stage"]
-    g.passes = d["passes"]
-    g.pending = _pending_from(d["pending"])
-    g.next_id = d["next_id"]
-    g.rng = Rng(d["rng"])
     g.log = [Event(k, text, rule, turn) for k, text, rule, turn in d.get("log", [])]
     g.log_enabled = r["log_enabled"]
-    g.effects = [
-        Effect613(ts, layer, oid, power, tough, eot, frozenset(kw))
-        for (ts, layer, oid, power, tough, eot), kw in zip(
-            d["effects"], r["effect_keywords"], strict=True
-        )
-    ]
-    g.delayed = [
-        DelayedTrigger(ev, ctrl, src, amount, turn, Step.parse(step))
-        for ev, ctrl, src, amount, turn, step in d["delayed"]
-    ]
-    g.triggered = [
-        PendingTrigger(_ability(ref), ctrl, src, soid, None if info is None else dict(info))
-        for (src, ctrl, soid, _text), (ref, info) in zip(
-            d["triggered"], r["triggered"], strict=True
-        )
-    ]
-    g.combat = None if d["combat"] is None else _combat_from(d["combat"], r["combat_order"])
-    g.resolving = (
-        None
-        if d["resolving"] is None
-        else _item_from(d["resolving"], table, r["resolving_ability"])
-    )
-    snap = r["cast_snapshot"]
-    g.cast_snapshot = None if snap is None else _state({**snap, "log": []}, table)
-    lc = d["legend_choice"]
-    g.legend_choice = None if lc is None else {int(k): v for k, v in lc.items()}
-    g.game_over = d["game_over"]
-    g.winner = d["winner"]
-    g.priority_player = d["priority_player"]
-    g.priority_rule = d["priority_rule"]
-    g.suspended = {int(k): v for k, v in d["suspended"].items()}
-    h = d["halt_at"]
-    g.halt_at = None if h is None else (h[0], Step.parse(h[1]))
-    g.halted = d["halted"]
-    g.loop_quiet, marks = d.get("loop", (0, ()))
-    g.loop_marks = tuple(marks)
     return g
+
+
+def _player_from(i: int, pd: dict[str, Any], table: dict[int, Card]) -> Player:
+    p = Player(i, pd["name"], pd["life"])
+    p.poison = pd["poison"]
+    p.library = [table[c] for c in pd["library"]]
+    p.hand = [table[c] for c in pd["hand"]]
+    p.graveyard = [table[c] for c in pd["graveyard"]]
+    p.exile = [table[c] for c in pd["exile"]]
+    p.pool = list(pd["pool"])
+    p.lands_played = pd["lands_played"]
+    p.lost = pd["lost"]
+    p.left = pd["left"]
+    p.drew_from_empty = pd["drew_from_empty"]
+    return p
+
+
+def _snapshot_from(present: Any, ctx: _Rebuild) -> GameState | None:
+    snap = ctx.restore["cast_snapshot"]
+    return None if snap is None else _state({**snap, "log": []}, ctx.table)
+
+
+Dumper = Callable[[Any], Any]
+Loader = Callable[[Any, _Rebuild], Any]
+
+# How the fields that hold more than plain values are written and read back, by field name;
+# a field of plain values (ints, strings, bools, None) needs no entry.
+_CODECS: dict[str, tuple[Dumper, Loader]] = {
+    "players": (
+        lambda v: [_player(p) for p in v],
+        lambda v, c: [_player_from(i, pd, c.table) for i, pd in enumerate(v)],
+    ),
+    "battlefield": (
+        lambda v: [_perm(p) for p in v],
+        lambda v, c: [_perm_from(x, c.table) for x in v],
+    ),
+    "stack": (
+        lambda v: [_item(s) for s in v],
+        lambda v, c: [
+            _item_from(x, c.table, ref)
+            for x, ref in zip(v, c.restore["stack_abilities"], strict=True)
+        ],
+    ),
+    "step": (lambda v: v.label, lambda v, c: Step.parse(v)),
+    "stage": (lambda v: v.value, lambda v, c: Stage(v)),
+    "pending": (pending_data, lambda v, c: pending_from_data(v)),
+    "rng": (lambda v: v.state, lambda v, c: Rng(v)),
+    "effects": (
+        lambda v: [
+            [e.timestamp, e.layer, e.oid, e.power, e.toughness, e.until_end_of_turn] for e in v
+        ],
+        lambda v, c: [
+            Effect613(ts, layer, oid, power, tough, eot, frozenset(kw))
+            for (ts, layer, oid, power, tough, eot), kw in zip(
+                v, c.restore["effect_keywords"], strict=True
+            )
+        ],
+    ),
+    "delayed": (
+        lambda v: [[d.controller, d.source_name, d.ability.text] for d in v],
+        lambda v, c: [
+            DelayedTrigger(ab.trigger, ab, ctrl, src)
+            for (ctrl, src, _text), ab in zip(
+                v, (_ability(ref) for ref in c.restore["delayed_abilities"]), strict=True
+            )
+        ],
+    ),
+    "triggered": (
+        lambda v: [[t.source_name, t.controller, t.source_oid, t.ability.text] for t in v],
+        lambda v, c: [
+            PendingTrigger(_ability(ref), ctrl, src, soid, None if info is None else dict(info))
+            for (src, ctrl, soid, _text), (ref, info) in zip(v, c.restore["triggered"], strict=True)
+        ],
+    ),
+    "combat": (
+        _combat,
+        lambda v, c: None if v is None else _combat_from(v, c.restore["combat_order"]),
+    ),
+    "resolving": (
+        lambda v: None if v is None else _item(v),
+        lambda v, c: None if v is None else _item_from(v, c.table, c.restore["resolving_ability"]),
+    ),
+    "cast_snapshot": (lambda v: v is not None, _snapshot_from),  # the whole of it: restore
+    "legend_choice": (
+        _plain,
+        lambda v, c: None if v is None else {int(k): x for k, x in v.items()},
+    ),
+    "rules": (lambda v: v.name, lambda v, c: rulesets.get(v)),
+    "card_counters": (
+        _plain,
+        lambda v, c: {int(k): dict(x) for k, x in v.items()},
+    ),
+    "halt_at": (
+        lambda v: None if v is None else [v[0], v[1].label],
+        lambda v, c: None if v is None else (v[0], Step.parse(v[1])),
+    ),
+    "loop_marks": (list, lambda v, c: tuple(v)),
+}
 
 
 def _perm_from(x: dict[str, Any], table: dict[int, Card]) -> Permanent:
@@ -485,19 +524,7 @@ def _item_from(x: dict[str, Any], table: dict[int, Card], ref: Any) -> StackItem
 
 
 def _pending_from(x: Any) -> Pending | None:
-    if x is None:
-        return None
-    ctx: dict[str, Any] = {}
-    for k, v in x["context"].items():
-        if k == "cost":
-            ctx[k] = ManaCost.parse(v)
-        elif k == "prev":
-            ctx[k] = _pending_from(v)
-        elif k == "chosen":
-            ctx[k] = {int(a): tuple((t, n) for t, n in pairs) for a, pairs in v.items()}
-        else:
-            ctx[k] = v
-    return Pending(Kind(x["kind"]), x["player"], ctx)
+    return pending_from_data(x)
 
 
 def _combat_from(x: dict[str, Any], order: dict[str, list[Any]]) -> Combat:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from manastack import cards, rulesets
 from manastack.mana import pool_from_text
-from manastack.state import Card, Combat, GameState, Permanent, Player
+from manastack.state import Card, Combat, GameState, Permanent, Player, Stage
 from manastack.steps import Step
 
 DEFAULT_LIBRARY = ("Wastes",) * 20
@@ -55,12 +55,12 @@ def new_game(
     """
     if len(decks) < 2:
         raise ValueError("a game needs at least two players (decks)")
-    rulesets.get(rules)
+    ruleset = rulesets.get(rules)
     names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
     if len(names) != len(decks) or len(set(names)) != len(names):
         raise ValueError("give one distinct name per deck")
     players = [Player(i, n) for i, n in enumerate(names)]
-    g = GameState(players, seed=seed, ruleset=rules)
+    g = GameState(players, seed=seed, ruleset=ruleset)
     for pi, deck in enumerate(decks):
         defs = [cards.get(name) for name in deck]
         players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
@@ -69,10 +69,7 @@ def new_game(
         g.rng.shuffle(pl.library)  # 103.3
     g.active = g.first_player = first_player % len(players)
     g.emit("setup", f"{g.pname(g.active)} plays first", "103.1")
-    for pl in players:
-        for _ in range(min(hand_size, len(pl.library))):
-            pl.hand.append(pl.library.pop())
-        g.emit("setup", f"{pl.name} draws an opening hand of {len(pl.hand)}", "103.5")
+    g.rules.opening_hands(g, hand_size)
     return g
 
 
@@ -89,14 +86,14 @@ def from_position(
     priority (untap, cleanup) begins at its start instead, so its turn-based actions happen."""
     if len(players) < 2:
         raise ValueError("a game needs at least two players")
-    rulesets.get(rules)
+    ruleset = rulesets.get(rules)
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError("player names must be distinct")
     if turn < 1:
         raise ValueError("turns are numbered from 1")
     pls = [Player(i, spec.name, spec.life) for i, spec in enumerate(players)]
-    g = GameState(pls, seed=seed, ruleset=rules)
+    g = GameState(pls, seed=seed, ruleset=ruleset)
     g.turn = turn
     g.first_player = 0
     g.active = (turn - 1) % len(pls)
@@ -129,11 +126,11 @@ def from_position(
     if step is Step.UNTAP:
         # A step without priority begins at its start: its turn-based actions happen, except
         # that permanents set up as summoning sick stay so (they arrived this turn).
-        g.stage = "setup_untap"
+        g.stage = Stage.SETUP_UNTAP
     elif step is Step.CLEANUP:
-        g.stage = "begin_step"
+        g.stage = Stage.BEGIN_STEP
     else:
-        g.stage = "priority"
+        g.stage = Stage.PRIORITY
         g.priority_player = g.active
         g.priority_rule = "117.3a"
     if step.is_combat:

@@ -7,31 +7,13 @@ with suspend's triggered abilities.
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack import casting
 from manastack.actions import Action, CastSpell, Choose, SuspendCard, TurnFaceUp
-from manastack.cards.model import (
-    CastWithoutPaying,
-    RemoveTimeCounter,
-    StepTrigger,
-    StillSuspended,
-    TriggeredAbility,
-)
+from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
-from manastack.state import GameState, Kind, Pending, PendingTrigger, StackItem
-from manastack.steps import Step
-
-REMOVE_COUNTER = TriggeredAbility(
-    StepTrigger(Step.UPKEEP, "your"),
-    (RemoveTimeCounter(),),
-    "At the beginning of your upkeep, if this card is suspended, remove a time counter from it.",
-    condition=StillSuspended(),
-)
-CAST_IT = TriggeredAbility(
-    StepTrigger(Step.UPKEEP, "your"),
-    (CastWithoutPaying(),),
-    "When the last time counter is removed from it, if it's exiled, you may cast it without "
-    "paying its mana cost.",
-)
+from manastack.state import GameState
 
 
 def face_up_refusal(g: GameState, pi: int, oid: int) -> IllegalAction | None:
@@ -94,7 +76,7 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     casting.pay_cost(g, a.player, sus.cost, f"suspending {card.name}", None, rule="702.62a")
     pl.hand.remove(card)
     pl.exile.append(card)
-    g.suspended[card.cid] = sus.time
+    g.card_counters[card.cid] = {"time": sus.time}  # 702.62a: with N time counters on it
     g.passes = 0
     g.emit(
         "special",
@@ -104,40 +86,61 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     )
 
 
-def upkeep_triggers(g: GameState) -> None:
-    """702.62a: each suspended card its owner owns triggers at the beginning of their upkeep."""
-    ap = g.players[g.active]
-    for card in ap.exile:
-        if card.cid in g.suspended:
-            g.triggered.append(
-                PendingTrigger(REMOVE_COUNTER, g.active, card.name, None, {"cid": card.cid})
-            )
-            g.emit("trigger", f"suspended {card.name}'s ability triggers", "702.62a")
+class CastOrDecline(Pending):
+    """702.62a: the owner of a card whose last time counter was removed may cast it without
+    paying its mana cost, or decline (it stays exiled)."""
 
+    kind = Kind.CAST_OR_DECLINE
+    __slots__ = ("cid",)
 
-def remove_time_counter(g: GameState, item: StackItem) -> None:
-    cid = (item.data or {}).get("cid")
-    if cid is None or cid not in g.suspended:
-        return
-    g.suspended[cid] -= 1
-    left = g.suspended[cid]
-    g.emit("counter", f"a time counter is removed from {item.source_name} ({left} left)", "702.62a")
-    if left <= 0:
-        del g.suspended[cid]
-        g.triggered.append(
-            PendingTrigger(CAST_IT, item.controller, item.source_name, None, {"cid": cid})
+    def __init__(self, player: int, cid: int) -> None:
+        super().__init__(player)
+        self.cid = cid
+
+    def copy(self) -> CastOrDecline:
+        return CastOrDecline(self.player, self.cid)
+
+    def prompt(self, g: GameState) -> str:
+        return (
+            f"{g.pname(self.player)}: cast the suspended card without paying its mana cost, "
+            "or decline"
         )
-        g.emit("trigger", f"the last time counter is gone: {item.source_name} triggers", "702.62a")
 
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        pi = self.player
+        card = next((c for c in g.players[pi].exile if c.cid == self.cid), None)
+        opts: list[Action] = []
+        if card is not None and casting.cast_refusal(g, pi, card, free=True) is None:
+            opts.append(CastSpell(pi, self.cid))
+        opts.append(Choose(pi, "decline"))
+        return opts
 
-def offer_free_cast(g: GameState, item: StackItem) -> bool:
-    """Ask the owner whether to cast the card; False means the resolution waits for them."""
-    cid = (item.data or {}).get("cid")
-    pl = g.players[item.controller]
-    if cid is None or not any(c.cid == cid for c in pl.exile):
-        return True
-    g.pending = Pending(Kind.CAST_OR_DECLINE, item.controller, {"cid": cid})
-    return False
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, Choose | CastSpell):
+            raise self.refuse(g, a)
+        answer_free_cast(g, a)
+        if g.pending is None:
+            from manastack import priority, stack
+
+            stack.resume(g)
+            priority.after_resolution(g)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi != self.player:
+            return
+        from manastack import priority, stack
+
+        if g.resolving is not None:
+            stack.resume(g)
+        priority.after_resolution(g)
+
+    def fields(self) -> dict[str, Any]:
+        return {"cid": self.cid}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> CastOrDecline:
+        return cls(player, d["cid"])
 
 
 def answer_free_cast(g: GameState, a: Action) -> None:
@@ -150,6 +153,7 @@ def answer_free_cast(g: GameState, a: Action) -> None:
         g.pending = None
         return
     assert isinstance(a, CastSpell)
-    if a.cid != pend.context["cid"]:
+    assert isinstance(pend, CastOrDecline)
+    if a.cid != pend.cid:
         raise IllegalAction("target", "that is not the card you may cast now", "702.62a")
     casting.cast_spell(g, CastSpell(a.player, a.cid), free=True, from_exile=True)

@@ -8,20 +8,28 @@ so clones share it. On the battlefield a card is a :class:`Permanent`, on the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from manastack.cards.model import (
-    ActivatedAbility,
-    CardDef,
-    Effect,
-    TargetSpec,
-    TriggeredAbility,
-)
+from manastack.decisions.base import Kind, Pending
 from manastack.mana import Pool, empty_pool
 from manastack.rng import Rng
 from manastack.steps import Step
+
+if TYPE_CHECKING:
+    from manastack.cards.model import (
+        ActivatedAbility,
+        CardDef,
+        Effect,
+        TargetSpec,
+        TriggeredAbility,
+    )
+    from manastack.rulesets.base import Ruleset
+    from manastack.vocabulary.base import TriggerCondition
+
+__all__ = ["Kind", "Pending", "Stage"]  # Kind and Pending live in manastack.decisions.base
 
 
 class Card:
@@ -248,14 +256,13 @@ class Effect613:
 
 @dataclass(slots=True)
 class DelayedTrigger:
-    """603.7: created on resolution; triggers later, once. ``event`` says when."""
+    """603.7: created on resolution; triggers once, the next time ``trigger`` matches an event,
+    with ``ability``. Never changed once created."""
 
-    event: str  # "next_main"
+    trigger: TriggerCondition
+    ability: TriggeredAbility
     controller: int
     source_name: str
-    amount: int
-    created_turn: int
-    created_step: Step
 
 
 @dataclass(slots=True)
@@ -269,53 +276,16 @@ class PendingTrigger:
     info: dict[str, Any] | None = None
 
 
-class Kind(Enum):
-    """What kind of decision the game waits for (the ``WaitingFor`` of the engine)."""
+class Stage(Enum):
+    """Where the turn machine stands inside a step (the engine's ``advance`` loop)."""
 
-    PRIORITY = "priority"
-    TARGET = "target"
-    PAY_MANA = "pay_mana"
-    PAY_OR_DECLINE = "pay_or_decline"
-    DECLARE_ATTACKERS = "declare_attackers"
-    DECLARE_BLOCKERS = "declare_blockers"
-    ASSIGN_DAMAGE = "assign_damage"
-    ORDER_TRIGGERS = "order_triggers"
-    TRIGGER_TARGET = "trigger_target"
-    DISCARD = "discard"
-    CHOOSE_LEGEND = "choose_legend"
-    CAST_OR_DECLINE = "cast_or_decline"
-    CHOOSE_COLOR = "choose_color"
-
-
-class Pending:
-    """The decision the game is waiting for, as data: who, what kind, and its context."""
-
-    __slots__ = ("context", "kind", "player")
-
-    def __init__(self, kind: Kind, player: int, context: dict[str, Any] | None = None) -> None:
-        self.kind = kind
-        self.player = player
-        self.context = context if context is not None else {}
-
-    def copy(self) -> Pending:
-        return Pending(self.kind, self.player, _copy_ctx(self.context))
-
-    def __repr__(self) -> str:
-        return f"<Pending {self.kind.value} P{self.player} {self.context}>"
-
-
-def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in ctx.items():
-        if isinstance(v, list):
-            out[k] = [x.copy() if hasattr(x, "copy") else x for x in v]
-        elif isinstance(v, dict):
-            out[k] = dict(v)
-        elif isinstance(v, StackItem | Permanent | Pending):
-            out[k] = v.copy()
-        else:
-            out[k] = v
-    return out
+    BEGIN_STEP = "begin_step"  # the step begins: its turn-based actions come next
+    SETUP_UNTAP = "setup_untap"  # a game set up at an untap step: untap, keep summoning sickness
+    PRIORITY = "priority"  # 117.5 checks, then a player receives priority
+    END_STEP = "end_step"  # the step ends (500.2)
+    CLEANUP_DISCARD = "cleanup_discard"  # 514.1: the active player discards to hand size
+    CLEANUP_CHECK = "cleanup_check"  # 514.3: no priority unless SBAs or triggers happen
+    CLEANUP_AGAIN = "cleanup_again"  # 514.3a: another cleanup step follows
 
 
 class Combat:
@@ -329,6 +299,19 @@ class Combat:
         self.blocked: dict[int, list[int]] = {}  # attacker oid -> blocker oids, in declared order
         self.blockers_declared: list[int] = []  # defending players who have declared
         self.first_strike_done: set[int] = set()  # creatures that dealt first-strike damage
+
+    def remove(self, oid: int) -> None:
+        """506.4: a permanent removed from combat stops being an attacking or blocking
+        creature."""
+        self.attackers.pop(oid, None)
+        for attacker in self.blockers.pop(oid, []):
+            blockers = self.blocked.get(attacker)
+            if blockers and oid in blockers:
+                blockers.remove(oid)
+        self.blocked.pop(oid, None)
+        for blocked_list in self.blockers.values():
+            if oid in blocked_list:
+                blocked_list.remove(oid)
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -358,117 +341,100 @@ class Event:
         return f"Event({self.kind!r}, {self.text!r}, {self.rule!r}, {self.turn})"
 
 
+class Copy(Enum):
+    """How a clone copies a field of the state (the state is plain data: copying is cheap)."""
+
+    SHARE = "share"  # an immutable value, or something every clone shares (cards, rule set)
+    LIST = "list"  # a list of values never changed in place: a new list
+    DICT = "dict"  # a dict (or None) of values never changed in place: a new dict
+    EACH = "each"  # a list of objects with ``copy()``: each copied
+    OBJECT = "object"  # an object with ``copy()``, or None
+
+
+def _declare(
+    copy: Copy, default: Any = None, *, factory: Any = None, dump: bool = True, digest: bool = True
+) -> Any:
+    """One field of :class:`GameState`: how it is copied, whether a dump holds it (``dump``)
+    and whether the loop digest looks at it (``digest``: what a repeated loop can't renew)."""
+    meta = {"copy": copy, "dump": dump, "digest": digest}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(init=False, eq=False, repr=False, slots=True)
 class GameState:
-    """Everything about one game at one moment."""
+    """Everything about one game at one moment.
 
-    __slots__ = (
-        "active",
-        "battlefield",
-        "cards",
-        "cast_snapshot",
-        "combat",
-        "delayed",
-        "effects",
-        "first_player",
-        "game_over",
-        "halt_at",
-        "halted",
-        "legend_choice",
-        "log",
-        "log_enabled",
-        "loop_marks",
-        "loop_quiet",
-        "next_id",
-        "passes",
-        "pending",
-        "players",
-        "priority_player",
-        "priority_rule",
-        "resolving",
-        "rng",
-        "ruleset",
-        "stack",
-        "stage",
-        "step",
-        "suspended",
-        "triggered",
-        "turn",
-        "winner",
-    )
+    Each field is declared once, here, with how it is copied; ``clone``, the dumps of
+    :mod:`manastack.serialize` and the loop digest of :mod:`manastack.loops` follow from these
+    declarations (``STATE_FIELDS``). A new field of plain values needs nothing else.
+    """
 
-    def __init__(self, players: list[Player], seed: int = 0, ruleset: str = "current") -> None:
-        self.players = players
-        self.battlefield: list[Permanent] = []
-        self.stack: list[StackItem] = []  # top is last
-        self.turn = 1
-        self.active = 0
-        self.first_player = 0
-        self.step = Step.UNTAP
-        self.stage = "begin_step"  # where the turn machine stands inside the step
-        self.passes = 0  # players who passed in succession (117.4)
-        self.pending: Pending | None = None
-        self.next_id = 1
+    players: list[Player] = _declare(Copy.EACH, factory=list)
+    battlefield: list[Permanent] = _declare(Copy.EACH, factory=list)
+    stack: list[StackItem] = _declare(Copy.EACH, factory=list)  # top is last
+    turn: int = _declare(Copy.SHARE, 1)
+    active: int = _declare(Copy.SHARE, 0)  # the active player (500; a seat, 117.6)
+    first_player: int = _declare(Copy.SHARE, 0)
+    step: Step = _declare(Copy.SHARE, Step.UNTAP)
+    stage: Stage = _declare(Copy.SHARE, Stage.BEGIN_STEP)
+    passes: int = _declare(Copy.SHARE, 0)  # players who passed in succession (117.4)
+    pending: Pending | None = _declare(Copy.OBJECT)  # the decision the game waits for
+    next_id: int = _declare(Copy.SHARE, 1, digest=False)
+    rng: Rng = _declare(Copy.OBJECT, factory=lambda: Rng(0), digest=False)
+    log: list[Event] = _declare(Copy.LIST, factory=list, dump=False, digest=False)
+    log_enabled: bool = _declare(Copy.SHARE, True, dump=False, digest=False)
+    effects: list[Effect613] = _declare(Copy.LIST, factory=list)  # never changed once made
+    delayed: list[DelayedTrigger] = _declare(Copy.LIST, factory=list)  # 603.7
+    triggered: list[PendingTrigger] = _declare(Copy.LIST, factory=list)  # waiting for 603.3
+    combat: Combat | None = _declare(Copy.OBJECT, digest=False)  # fixed while only passing
+    resolving: StackItem | None = _declare(Copy.OBJECT)  # mid-resolution, awaiting a choice
+    # 733: the state to rewind to while a spell or ability is being proposed (never changed).
+    cast_snapshot: GameState | None = _declare(Copy.SHARE, digest=False)
+    legend_choice: dict[int, int] | None = _declare(Copy.DICT, digest=False)  # 704.5j
+    game_over: bool = _declare(Copy.SHARE, False)
+    winner: int | None = _declare(Copy.SHARE)
+    rules: Ruleset = _declare(Copy.SHARE, digest=False)  # a rule set never changes
+    priority_player: int = _declare(Copy.SHARE, 0, digest=False)
+    priority_rule: str = _declare(Copy.SHARE, "117.3a", digest=False)
+    # 122: counters on cards outside the battlefield, by card id (time counters on a suspended
+    # card in exile, 702.62); changed by replacing a card's dict, never in place.
+    card_counters: dict[int, dict[str, int]] = _declare(Copy.DICT, factory=dict)
+    halt_at: tuple[int, Step] | None = _declare(Copy.SHARE, digest=False)  # stop at this step
+    halted: bool = _declare(Copy.SHARE, False, digest=False)
+    # 104.4b (loops.py): resolutions since a player last did more than pass, and digests of the
+    # positions seen since then.
+    loop_quiet: int = _declare(Copy.SHARE, 0, digest=False)
+    loop_marks: tuple[str, ...] = _declare(Copy.SHARE, (), digest=False)
+    # Every physical card of the game, in card-id order (set up once: no card is ever created
+    # later); shared by clones, as cards never change.
+    cards: tuple[Card, ...] = _declare(Copy.SHARE, (), dump=False, digest=False)
+
+    def __init__(
+        self,
+        players: Sequence[Player] = (),
+        seed: int = 0,
+        ruleset: str | Ruleset = "current",
+        *,
+        copy_of: GameState | None = None,
+    ) -> None:
+        """A new state for ``players`` (``seed`` for the shuffles, ``ruleset`` by name or
+        object), or, with ``copy_of``, an independent copy of that state."""
+        if copy_of is not None:
+            _COPY_FIELDS(self, copy_of)
+            return
+        _DEFAULT_FIELDS(self)
+        self.players = list(players)
         self.rng = Rng(seed)
-        self.log: list[Event] = []
-        self.log_enabled = True
-        self.effects: list[Effect613] = []
-        self.delayed: list[DelayedTrigger] = []
-        self.triggered: list[PendingTrigger] = []
-        self.combat: Combat | None = None
-        self.resolving: StackItem | None = None  # an object mid-resolution awaiting a choice
-        self.cast_snapshot: GameState | None = None
-        self.legend_choice: dict[int, int] | None = None
-        self.game_over = False
-        self.winner: int | None = None
-        self.ruleset = ruleset
-        self.priority_player = 0
-        self.priority_rule = "117.3a"
-        self.suspended: dict[int, int] = {}  # cid of a suspended card in exile -> time counters
-        self.halt_at: tuple[int, Step] | None = None  # stop advancing when this step begins
-        self.halted = False
-        # 104.4b (loops.py): resolutions since a player last did more than pass, and digests
-        # of the positions seen since then.
-        self.loop_quiet = 0
-        self.loop_marks: tuple[str, ...] = ()
-        # Every physical card of the game, in card-id order (set up once: no card is ever
-        # created later); shared by clones, as cards never change.
-        self.cards: tuple[Card, ...] = ()
+        if isinstance(ruleset, str):
+            from manastack import rulesets  # the rules modules import this one
+
+            ruleset = rulesets.get(ruleset)
+        self.rules = ruleset
 
     def clone(self) -> GameState:
-        g = GameState.__new__(GameState)
-        g.players = [p.copy() for p in self.players]
-        g.battlefield = [p.copy() for p in self.battlefield]
-        g.stack = [s.copy() for s in self.stack]
-        g.turn = self.turn
-        g.active = self.active
-        g.first_player = self.first_player
-        g.step = self.step
-        g.stage = self.stage
-        g.passes = self.passes
-        g.pending = self.pending.copy() if self.pending else None
-        g.next_id = self.next_id
-        g.rng = self.rng.copy()
-        g.log = self.log[:]
-        g.log_enabled = self.log_enabled
-        g.effects = self.effects[:]  # an Effect613 is never changed once created
-        g.delayed = self.delayed[:]  # DelayedTrigger is never mutated after creation
-        g.triggered = self.triggered[:]
-        g.combat = self.combat.copy() if self.combat else None
-        g.resolving = self.resolving.copy() if self.resolving else None
-        g.cast_snapshot = self.cast_snapshot
-        g.legend_choice = dict(self.legend_choice) if self.legend_choice else None
-        g.game_over = self.game_over
-        g.winner = self.winner
-        g.ruleset = self.ruleset
-        g.priority_player = self.priority_player
-        g.priority_rule = self.priority_rule
-        g.suspended = dict(self.suspended)
-        g.halt_at = self.halt_at
-        g.halted = self.halted
-        g.loop_quiet = self.loop_quiet
-        g.loop_marks = self.loop_marks
-        g.cards = self.cards
-        return g
+        return GameState(copy_of=self)
 
     # --- small queries used everywhere -----------------------------------------------------
 
@@ -509,5 +475,59 @@ class GameState:
         if self.log_enabled:
             self.log.append(Event(kind, text, rule, self.turn))
 
+    @property
+    def ruleset(self) -> str:
+        """The rule set's name (``current``)."""
+        return self.rules.name
+
     def pname(self, idx: int) -> str:
         return self.players[idx].name
+
+
+@dataclass(frozen=True, slots=True)
+class StateField:
+    """A field of :class:`GameState` as declared: its name, how it is copied, whether dumps
+    hold it and whether the loop digest looks at it."""
+
+    name: str
+    copy: Copy
+    dump: bool
+    digest: bool
+
+
+STATE_FIELDS: tuple[StateField, ...] = tuple(
+    StateField(f.name, f.metadata["copy"], f.metadata["dump"], f.metadata["digest"])
+    for f in fields(GameState)
+)
+
+
+def _field_code() -> tuple[Callable[[GameState, GameState], None], Callable[[GameState], None]]:
+    """The copy and the defaults of every field, written out once from the declarations (as
+    ``dataclasses`` writes ``__init__``): as fast as assignments written by hand."""
+    copy_lines = []
+    for f in STATE_FIELDS:
+        src = f"s.{f.name}"
+        how = {
+            Copy.SHARE: src,
+            Copy.LIST: f"{src}[:]",
+            Copy.DICT: f"None if {src} is None else dict({src})",
+            Copy.EACH: f"[x.copy() for x in {src}]",
+            Copy.OBJECT: f"None if {src} is None else {src}.copy()",
+        }[f.copy]
+        copy_lines.append(f"    g.{f.name} = {how}")
+    default_lines = []
+    env: dict[str, Any] = {}
+    for d in fields(GameState):
+        if d.default_factory is not MISSING:
+            env[f"_f_{d.name}"] = d.default_factory
+            default_lines.append(f"    g.{d.name} = _f_{d.name}()")
+        else:
+            env[f"_d_{d.name}"] = d.default
+            default_lines.append(f"    g.{d.name} = _d_{d.name}")
+    code = "def copy_fields(g, s):\n" + "\n".join(copy_lines) + "\n"
+    code += "def default_fields(g):\n" + "\n".join(default_lines) + "\n"
+    exec(compile(code, "<GameState fields>", "exec"), env)
+    return env["copy_fields"], env["default_fields"]
+
+
+_COPY_FIELDS, _DEFAULT_FIELDS = _field_code()

@@ -3,37 +3,38 @@ put on the stack (601.2c, 603.3d) and again as it resolves (608.2b)."""
 
 from __future__ import annotations
 
-from manastack import layers
-from manastack.actions import player_target, target_player
-from manastack.cards.model import TargetSpec
+from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
 from manastack.state import GameState, StackItem
+from manastack.vocabulary.base import TargetSpec
 
 
-def is_legal(g: GameState, spec: TargetSpec, target: int, item: StackItem | None) -> bool:
+def is_legal(
+    g: GameState, spec: TargetSpec, target: int, item: StackItem | None, you: int = 0
+) -> bool:
+    """Whether ``target`` fits ``spec`` for ``item`` (or, before it exists, for player ``you``)."""
+    if item is not None:
+        you = item.controller
     pi = target_player(target)
     if pi is not None:
         return spec.player and 0 <= pi < len(g.players) and not g.players[pi].left
-    if spec.permanent_types:
+    if spec.permanent is not None:
         for p in g.battlefield:
             if p.oid == target:
-                if not (layers.types(p) & spec.permanent_types):
-                    return False
-                return not (spec.not_colors and layers.colors(p) & spec.not_colors)
-    if spec.spell:
+                return spec.permanent.permanent(g, p, you)
+    if spec.spell is not None:
         for s in g.stack:
             if s.oid == target:
-                return _spell_ok(spec, s, item)
+                return _spell_ok(g, spec, s, item, you)
     return False
 
 
-def _spell_ok(spec: TargetSpec, s: StackItem, item: StackItem | None) -> bool:
+def _spell_ok(
+    g: GameState, spec: TargetSpec, s: StackItem, item: StackItem | None, you: int
+) -> bool:
     if not s.is_spell or s is item or (item is not None and s.oid == item.oid):
         return False  # 115.5: a spell or ability on the stack can't target itself
-    types = spell_types(s)
-    if spec.spell_types and not (types & spec.spell_types):
-        return False
-    return not (spec.spell_not_types and types & spec.spell_not_types)
+    return spec.spell is not None and spec.spell.spell(g, s, you)
 
 
 def spell_types(s: StackItem) -> frozenset[str]:
@@ -42,48 +43,45 @@ def spell_types(s: StackItem) -> frozenset[str]:
     return s.card.cdef.types if s.card else frozenset()
 
 
-def legal_targets(g: GameState, spec: TargetSpec, item: StackItem | None) -> list[int]:
+def legal_targets(
+    g: GameState, spec: TargetSpec, item: StackItem | None, you: int = 0
+) -> list[int]:
     """Every legal choice for ``spec``, players first (in turn order), then permanents, then
     spells top of the stack first."""
+    if item is not None:
+        you = item.controller
     out: list[int] = []
     if spec.player:
         out.extend(player_target(p.idx) for p in g.players if not p.left)
-    if spec.permanent_types:
-        for p in g.battlefield:
-            if layers.types(p) & spec.permanent_types and not (
-                spec.not_colors and layers.colors(p) & spec.not_colors
-            ):
-                out.append(p.oid)
-    if spec.spell:
-        out.extend(s.oid for s in reversed(g.stack) if _spell_ok(spec, s, item))
+    f = spec.permanent
+    if f is not None:
+        out.extend(p.oid for p in g.battlefield if f.permanent(g, p, you))
+    if spec.spell is not None:
+        out.extend(s.oid for s in reversed(g.stack) if _spell_ok(g, spec, s, item, you))
     return out
 
 
-def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None) -> bool:
+def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None, you: int = 0) -> bool:
+    if item is not None:
+        you = item.controller
     if spec.player and any(not p.left for p in g.players):
         return True
-    if spec.permanent_types:
-        for p in g.battlefield:
-            if layers.types(p) & spec.permanent_types and not (
-                spec.not_colors and layers.colors(p) & spec.not_colors
-            ):
-                return True
-    if spec.spell:
-        return any(_spell_ok(spec, s, item) for s in g.stack)
+    f = spec.permanent
+    if f is not None and any(f.permanent(g, p, you) for p in g.battlefield):
+        return True
+    if spec.spell is not None:
+        return any(_spell_ok(g, spec, s, item, you) for s in g.stack)
     return False
 
 
 _TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
 
 
-def choose(g: GameState, pi: int, target: int) -> tuple[StackItem, int]:
-    """Add ``target`` to the spell or ability whose target the pending decision asks for
-    (601.2c, 602.2b, 603.3d), or refuse it. Returns the item and the index just chosen."""
-    pend = g.pending
-    assert pend is not None
-    item = g.stack_item(pend.context["item"])
+def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
+    """Add ``target`` as target ``idx`` of the spell or ability ``oid`` being put on the stack
+    (601.2c, 602.2b, 603.3d), or refuse it. Returns the item."""
+    item = g.stack_item(oid)
     assert item is not None
-    idx: int = pend.context["index"]
     spec = item.target_specs[idx]
     rule = _TARGET_RULE[item.kind]
     whose = item.source_name if item.kind == "spell" else f"{item.source_name}'s ability"
@@ -97,7 +95,20 @@ def choose(g: GameState, pi: int, target: int) -> tuple[StackItem, int]:
     g.emit(
         "target", f"{g.pname(pi)} chooses {describe(g, target)} as {spec.text} for {whose}", rule
     )
-    return item, idx
+    return item
+
+
+def target_prompt(g: GameState, pi: int, oid: int, idx: int) -> str:
+    item = g.stack_item(oid)
+    spec = item.target_specs[idx].text if item else "target"
+    return f"{g.pname(pi)}: choose {spec} for {item.source_name if item else '?'}"
+
+
+def target_options(g: GameState, pi: int, oid: int, idx: int) -> list[Action]:
+    item = g.stack_item(oid)
+    if item is None:
+        return []
+    return [ChooseTarget(pi, t) for t in legal_targets(g, item.target_specs[idx], item)]
 
 
 def describe(g: GameState, target: int) -> str:

@@ -4,21 +4,13 @@ priority, each player in APNAP order puts theirs on the stack in the order they 
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack import targeting
-from manastack.cards.model import AddMana, StepTrigger, StillSuspended, TriggeredAbility
-from manastack.state import GameState, Kind, Pending, PendingTrigger, StackItem
-from manastack.steps import Step
-from manastack.zones import queue_trigger
-
-
-def condition_holds(g: GameState, ab: TriggeredAbility, info: dict[str, object] | None) -> bool:
-    """603.4: an intervening "if" clause."""
-    cond = ab.condition
-    if cond is None:
-        return True
-    if isinstance(cond, StillSuspended):
-        return (info or {}).get("cid") in g.suspended
-    return True
+from manastack.actions import Action, ChooseTarget, PutTrigger
+from manastack.decisions.base import Kind, Pending
+from manastack.errors import IllegalAction
+from manastack.state import GameState, PendingTrigger, StackItem
 
 
 def identical(ts: list[PendingTrigger]) -> bool:
@@ -36,7 +28,7 @@ def flush(g: GameState) -> bool:
             if not mine:
                 continue
             if len(mine) > 1 and not identical([g.triggered[k] for k in mine]):
-                g.pending = Pending(Kind.ORDER_TRIGGERS, pi, {"options": mine})
+                g.pending = OrderTriggers(pi, mine)
                 return True
             moved = True
             put_on_stack(g, mine[0])
@@ -63,7 +55,7 @@ def put_on_stack(g: GameState, index: int) -> None:
     if t.info:
         item.data = dict(t.info)
     if ab.targets:
-        options = targeting.legal_targets(g, ab.targets[0], None)
+        options = targeting.legal_targets(g, ab.targets[0], None, t.controller)
         if not options:
             g.emit(
                 "trigger",
@@ -72,51 +64,93 @@ def put_on_stack(g: GameState, index: int) -> None:
             )
             return
         g.stack.append(item)
-        g.pending = Pending(Kind.TRIGGER_TARGET, t.controller, {"item": item.oid, "index": 0})
+        g.pending = TriggerTarget(t.controller, item.oid, 0)
         g.emit("trigger", f"{t.source_name}'s triggered ability is put on the stack", "603.3b")
         return
     g.stack.append(item)
     g.emit("trigger", f"{t.source_name}'s triggered ability is put on the stack", "603.3b")
 
 
-def choose_trigger_target(g: GameState, pi: int, target: int) -> None:
-    item, idx = targeting.choose(g, pi, target)
-    if idx + 1 < len(item.target_specs):
-        g.pending = Pending(Kind.TRIGGER_TARGET, pi, {"item": item.oid, "index": idx + 1})
-    else:
+class OrderTriggers(Pending):
+    """603.3b: a player puts their waiting triggered abilities on the stack in the order they
+    choose, one at a time (``options``: indexes into the waiting triggers)."""
+
+    kind = Kind.ORDER_TRIGGERS
+    __slots__ = ("choices",)
+
+    def __init__(self, player: int, choices: list[int]) -> None:
+        super().__init__(player)
+        self.choices = choices
+
+    def copy(self) -> OrderTriggers:
+        return OrderTriggers(self.player, self.choices[:])
+
+    def prompt(self, g: GameState) -> str:
+        return (
+            f"{g.pname(self.player)}: choose which of your triggered abilities goes on the "
+            "stack next"
+        )
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return [PutTrigger(self.player, i) for i in self.choices]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, PutTrigger):
+            raise self.refuse(g, a)
+        if a.index not in self.choices:
+            raise IllegalAction("target", "that triggered ability is not waiting for you", "603.3b")
         g.pending = None
+        put_on_stack(g, a.index)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"options": self.choices[:]}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> OrderTriggers:
+        return cls(player, list(d["options"]))
 
 
-def step_triggers(g: GameState, step: Step) -> None:
-    """At the beginning of a step (or phase): abilities that trigger on it, and delayed ones."""
-    for p in list(g.battlefield):
-        if p.face_down:
-            continue
-        for ab in p.card.cdef.abilities:
-            if (
-                isinstance(ab, TriggeredAbility)
-                and isinstance(ab.trigger, StepTrigger)
-                and ab.trigger.step is step
-                and (ab.trigger.whose == "each" or p.controller == g.active)
-            ):
-                queue_trigger(g, ab, p)
-    if step.is_main and g.delayed:
-        keep = []
-        for d in g.delayed:
-            mine = d.controller == g.active
-            later = (g.turn, step) != (d.created_turn, d.created_step)
-            if d.event == "next_main" and mine and later:
-                ab = TriggeredAbility(
-                    StepTrigger(step),
-                    (AddMana("C" * d.amount),) if d.amount else (),
-                    f"add {{C}} x{d.amount} (delayed)",
-                )
-                g.triggered.append(PendingTrigger(ab, d.controller, d.source_name, None))
-                g.emit(
-                    "trigger",
-                    f"{d.source_name}'s delayed triggered ability triggers",
-                    "603.7b",
-                )
-            else:
-                keep.append(d)
-        g.delayed = keep
+class TriggerTarget(Pending):
+    """603.3d: a target for a triggered ability as it is put on the stack."""
+
+    kind = Kind.TRIGGER_TARGET
+    __slots__ = ("index", "item")
+
+    def __init__(self, player: int, item: int, index: int) -> None:
+        super().__init__(player)
+        self.item = item
+        self.index = index
+
+    def copy(self) -> TriggerTarget:
+        return TriggerTarget(self.player, self.item, self.index)
+
+    def prompt(self, g: GameState) -> str:
+        return targeting.target_prompt(g, self.player, self.item, self.index)
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return targeting.target_options(g, self.player, self.item, self.index)
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, ChooseTarget):
+            raise self.refuse(g, a)
+        item = targeting.choose(g, a.player, self.item, self.index, a.target)
+        if self.index + 1 < len(item.target_specs):
+            g.pending = TriggerTarget(a.player, item.oid, self.index + 1)
+        else:
+            g.pending = None
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi != self.player and not self.options(g):
+            item = g.stack_item(self.item)
+            if item is not None:
+                g.stack.remove(item)  # 603.3d: no legal target, it is removed
+            g.pending = None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "index": self.index}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> TriggerTarget:
+        return cls(player, d["item"], d["index"])

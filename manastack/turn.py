@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from manastack import combat, rulesets
-from manastack.special import upkeep_triggers
-from manastack.state import GameState, Kind, Pending
+from typing import Any
+
+from manastack import combat
+from manastack.actions import Action, Discard
+from manastack.decisions.base import Kind, Pending
+from manastack.errors import IllegalAction
+from manastack.events import StepBegins, happen
+from manastack.state import GameState, Stage
 from manastack.steps import Step
-from manastack.triggers import step_triggers
 from manastack.zones import draw
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
@@ -23,7 +27,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.halted = True
         return
     ap = g.players[g.active]
-    g.stage = "priority"
+    g.stage = Stage.PRIORITY
     g.priority_player = g.active
     g.priority_rule = "117.3a"
     g.passes = 0
@@ -32,13 +36,13 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         for pl in g.players:
             pl.lands_played = 0
         for p in g.battlefield:
-            if p.controller == g.active:
+            if g.rules.is_active(g, p.controller):
                 if not keep_sick:
                     p.sick = False  # 302.6: controlled continuously since this turn began
                 if p.tapped:
                     p.tapped = False
         g.emit("untap", f"{ap.name} untaps their permanents", "502.3")
-        g.stage = "end_step"  # 502.4: no priority in the untap step
+        g.stage = Stage.END_STEP  # 502.4: no priority in the untap step
         return
     g.emit("step", step.title, _STEP_RULE[step])
     if step is Step.DRAW and not ap.left:
@@ -49,15 +53,13 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     elif step is Step.DECLARE_BLOCKERS:
         combat.begin_declare_blockers(g)
     elif step is Step.FIRST_STRIKE_DAMAGE:
-        rulesets.get(g.ruleset).combat_damage(g, True)
+        g.rules.combat_damage_step(g, True)
     elif step is Step.COMBAT_DAMAGE:
-        rulesets.get(g.ruleset).combat_damage(g, False)
+        g.rules.combat_damage_step(g, False)
     elif step is Step.CLEANUP:
         begin_cleanup(g)
         return
-    if step is Step.UPKEEP:
-        upkeep_triggers(g)
-    step_triggers(g, step)
+    happen(g, StepBegins(step, g.active))  # "at the beginning of" triggers (603.2)
 
 
 def begin_cleanup(g: GameState) -> None:
@@ -66,8 +68,8 @@ def begin_cleanup(g: GameState) -> None:
     ap = g.players[g.active]
     excess = len(ap.hand) - MAX_HAND
     if excess > 0 and not ap.left:
-        g.pending = Pending(Kind.DISCARD, g.active, {"count": excess, "rule": "514.1"})
-        g.stage = "cleanup_discard"
+        g.pending = DiscardCards(g.active, excess, "514.1")
+        g.stage = Stage.CLEANUP_DISCARD
         return
     finish_cleanup(g)
 
@@ -81,14 +83,13 @@ def finish_cleanup(g: GameState) -> None:
         g.effects = [e for e in g.effects if not e.until_end_of_turn]
     g.emit("tba", 'damage wears off and "until end of turn" effects end', "514.2")
     # 514.3: no priority, unless state-based actions or triggers happen (514.3a).
-    g.stage = "cleanup_check"
+    g.stage = Stage.CLEANUP_CHECK
 
 
-def end_step(g: GameState) -> None:
-    """The step ends (500.2): mana empties (500.4), and the next step begins."""
-    rulesets.get(g.ruleset).empty_pools(g)
-    g.step = next_step(g)
-    g.stage = "begin_step"
+def go_to(g: GameState, step: Step) -> None:
+    """The next step begins (its turn-based actions come as the engine advances)."""
+    g.step = step
+    g.stage = Stage.BEGIN_STEP
 
 
 def next_step(g: GameState) -> Step:
@@ -109,10 +110,10 @@ def next_step(g: GameState) -> Step:
         g.combat = None  # 511.3: creatures are removed from combat as the step ends
         return Step.POSTCOMBAT_MAIN
     if s is Step.CLEANUP:
-        if g.stage == "cleanup_again":
+        if g.stage is Stage.CLEANUP_AGAIN:
             return Step.CLEANUP  # 514.3a: another cleanup step
         g.turn += 1
-        g.active = g.next_player(g.active)
+        g.active = g.rules.next_turn(g)
         return Step.UNTAP
     return Step(s + 1)
 
@@ -131,3 +132,60 @@ _STEP_RULE = {
     Step.END: "513.1",
     Step.CLEANUP: "514.1",
 }
+
+
+class DiscardCards(Pending):
+    """Discard ``count`` cards, one decision each (514.1 in cleanup, 701.9a for an effect)."""
+
+    kind = Kind.DISCARD
+    __slots__ = ("count", "rule")
+
+    def __init__(self, player: int, count: int, rule: str = "701.9a") -> None:
+        super().__init__(player)
+        self.count = count
+        self.rule = rule
+
+    def copy(self) -> DiscardCards:
+        return DiscardCards(self.player, self.count, self.rule)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: discard {self.count} card(s)"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        pi = self.player
+        seen: set[str] = set()
+        out: list[Action] = []
+        for c in g.players[pi].hand:
+            if c.cdef.name not in seen:  # identical cards: one option
+                seen.add(c.cdef.name)
+                out.append(Discard(pi, c.cid))
+        return out
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, Discard):
+            raise self.refuse(g, a)
+        pl = g.players[a.player]
+        card = next((c for c in pl.hand if c.cid == a.cid), None)
+        if card is None:
+            raise IllegalAction("unknown", "that card is not in your hand", "514.1")
+        pl.hand.remove(card)
+        pl.graveyard.append(card)
+        g.emit("discard", f"{pl.name} discards {card.name}", self.rule)
+        if self.count > 1:
+            self.count -= 1
+            return None
+        g.pending = None
+        if g.stage is Stage.CLEANUP_DISCARD:
+            finish_cleanup(g)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi == self.player and g.stage is Stage.CLEANUP_DISCARD:
+            finish_cleanup(g)
+
+    def fields(self) -> dict[str, Any]:
+        return {"count": self.count, "rule": self.rule}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> DiscardCards:
+        return cls(player, d["count"], d["rule"])

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from manastack import layers
+from manastack import layers, targeting
 from manastack.actions import (
     Action,
     ActivateAbility,
@@ -28,7 +28,7 @@ from manastack.actions import (
     TurnFaceUp,
     target_player,
 )
-from manastack.cards.model import CardDef
+from manastack.cards.model import CardDef, TargetSpec
 from manastack.decisions import Decision
 from manastack.game import Game
 from manastack.state import Card, Permanent, StackItem
@@ -143,6 +143,11 @@ class AgentView:
 
     def battlefield(self) -> list[Thing]:
         return [self._permanent(p) for p in self._game.state.battlefield]
+
+    def can_target(self, spec: TargetSpec, ref: int) -> bool:
+        """Whether ``ref`` (an object or player target value) fits ``spec`` for this player
+        (public information: what a spell could target)."""
+        return targeting.is_legal(self._game.state, spec, ref, None, self.player)
 
     def stack(self) -> list[Thing]:
         """The stack, top first."""

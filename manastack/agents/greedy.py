@@ -44,7 +44,10 @@ def _has(card: CardDef | None, kinds: type | tuple[type, ...]) -> bool:
 def _damage(card: CardDef | None) -> int:
     if card is None:
         return 0
-    return sum(e.amount for e in card.effects if isinstance(e, DealDamage))
+    # A fixed amount only: X or a count is unknown before the spell resolves.
+    return sum(
+        e.amount for e in card.effects if isinstance(e, DealDamage) and isinstance(e.amount, int)
+    )
 
 
 def _pump(card: CardDef | None) -> int:
@@ -112,7 +115,7 @@ def _priority(view: AgentView) -> Action:
     top = stack[0] if stack else None
     if top is not None and top.kind == "spell" and top.controller != me:
         for a, t in casts:
-            if t.card is not None and _has(t.card, _COUNTER) and _counter_fits(t.card, top):
+            if t.card is not None and _has(t.card, _COUNTER) and _counter_fits(view, t.card, top):
                 return a
     # Save a creature an opponent's spell is about to damage.
     if top is not None and top.controller != me and _damage(top.card) > 0:
@@ -144,15 +147,12 @@ def _priority(view: AgentView) -> Action:
     return max(useful, key=lambda at: at[1].mana_value)[0]
 
 
-def _counter_fits(card: CardDef, top: Thing) -> bool:
+def _counter_fits(view: AgentView, card: CardDef, top: Thing) -> bool:
     """Whether the counterspell's target kind can be the spell on top."""
     spec = card.targets[0] if card.targets else None
     if spec is None or top.card is None:
         return spec is not None
-    types = top.card.types
-    if spec.spell_types and not (spec.spell_types & types):
-        return False
-    return not (spec.spell_not_types and spec.spell_not_types & types)
+    return view.can_target(spec, top.ref)
 
 
 def _target(view: AgentView) -> Action:

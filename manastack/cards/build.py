@@ -8,8 +8,10 @@ from manastack.cards.model import (
     Cost,
     Effect,
     ManaAbility,
-    Suspend,
     TargetSpec,
+)
+from manastack.cards.model import (
+    suspend as keyword_suspend,
 )
 from manastack.mana import ManaCost
 
@@ -77,7 +79,7 @@ def spell(
         text=text,
         targets=targets,
         effects=effects,
-        suspend=Suspend(suspend[0], ManaCost.parse(suspend[1])) if suspend else None,
+        suspend=keyword_suspend(suspend[0], suspend[1]) if suspend else None,
     )
 
 

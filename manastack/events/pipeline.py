@@ -1,0 +1,87 @@
+"""The one pipeline: replacement and prevention (614-616), then the change, then triggers (603.2).
+
+Triggered abilities come from the objects in the game: the card definitions of the permanents on
+the battlefield (as it is after the event, or as it was before for leaves-the-battlefield events,
+603.10a), the cards in exile whose abilities work there (suspend, 702.62), and the delayed
+triggers waiting (603.7). A triggered ability that triggers waits in ``g.triggered`` until a
+player would next receive priority (603.3).
+"""
+
+from __future__ import annotations
+
+from manastack.events.types import GameEvent
+from manastack.replacement import replaced
+from manastack.state import Card, GameState, PendingTrigger, Permanent
+from manastack.vocabulary.base import TRIGGER_INTEREST, TriggeredAbility
+
+
+def happen(g: GameState, ev: GameEvent) -> GameEvent | None:
+    """Make ``ev`` happen. Returns the event as it happened, or None if replaced away."""
+    done = replaced(g, ev)
+    if done is None:
+        return None
+    done.apply(g)
+    triggers(g, done)
+    return done
+
+
+def triggers(g: GameState, ev: GameEvent) -> None:
+    """603.2: every triggered ability whose trigger event ``ev`` is, triggers once per match."""
+    parts = ev.parts()
+    if not parts:
+        return
+    sources = ev.looks_back()
+    if sources is None:
+        sources = g.battlefield
+    for part in parts:
+        if not TRIGGER_INTEREST.wants(type(part)):
+            continue  # no kind of trigger looks at this kind of event
+        for pl in g.players:
+            if pl.left:
+                continue
+            for card in pl.exile:
+                for ab in card.cdef.exile_triggered:
+                    if ab.trigger.matches(g, part, card, card.owner):
+                        queue_card_trigger(g, ab, card)
+        for src in sources:
+            if src.face_down:
+                continue
+            for ab in src.card.cdef.triggered:
+                if ab.trigger.matches(g, part, src, src.controller):
+                    queue_trigger(g, ab, src, info=ab.trigger.info(part))
+        if g.delayed:
+            keep = []
+            for d in g.delayed:
+                if d.trigger.matches(g, part, None, d.controller):
+                    g.triggered.append(PendingTrigger(d.ability, d.controller, d.source_name, None))
+                    g.emit(
+                        "trigger", f"{d.source_name}'s delayed triggered ability triggers", "603.7b"
+                    )
+                else:
+                    keep.append(d)
+            g.delayed = keep
+
+
+def queue_trigger(
+    g: GameState,
+    ab: TriggeredAbility,
+    src: Permanent,
+    controller: int | None = None,
+    info: dict[str, object] | None = None,
+) -> None:
+    """603.2: the ability triggers now; it waits to go on the stack until 603.3."""
+    if ab.condition is not None and not ab.condition.holds(g, info):
+        return  # 603.4: an intervening "if" false as it would trigger
+    who = src.controller if controller is None else controller
+    g.triggered.append(PendingTrigger(ab, who, src.name, src.oid, info))
+    g.emit("trigger", *ab.trigger.announce(src.name, ab.text))
+
+
+def queue_card_trigger(g: GameState, ab: TriggeredAbility, card: Card) -> None:
+    """603.2 for an ability that works from a zone other than the battlefield (a suspended card
+    in exile): its controller is the card's owner; the card is remembered by its id."""
+    info: dict[str, object] = {"cid": card.cid}
+    if ab.condition is not None and not ab.condition.holds(g, info):
+        return
+    g.triggered.append(PendingTrigger(ab, card.owner, card.name, None, info))
+    g.emit("trigger", *ab.trigger.announce(card.name, ab.text))

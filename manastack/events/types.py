@@ -1,0 +1,355 @@
+"""The game's events: each one a change to the state (or a moment, like a step beginning), with
+``apply`` doing it and logging it with its rule. Built by the rules modules and handed to
+:func:`manastack.events.happen`; never applied directly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manastack import layers
+from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.steps import Step
+
+
+class GameEvent:
+    """Something that happens in the game."""
+
+    __slots__ = ()
+
+    def apply(self, g: GameState) -> None:
+        """Make the change and log it (after replacement effects, before triggers)."""
+
+    def parts(self) -> Sequence[GameEvent]:
+        """What triggered abilities look at: the event itself, or each object of a batch."""
+        return (self,)
+
+    def looks_back(self) -> list[Permanent] | None:
+        """603.10a: for leaves-the-battlefield events, the battlefield as it was before (whose
+        abilities trigger on it); None: the battlefield as it is after."""
+        return None
+
+
+# --- damage and life (120, 119) ----------------------------------------------------------------
+
+
+class DamageDealt(GameEvent):
+    """120.3: damage to a player is life loss; to a creature it is marked on it. The source is
+    the object itself, so its properties (deathtouch 702.2, lifelink 702.15, colour) count."""
+
+    __slots__ = (
+        "amount",
+        "combat",
+        "controller",
+        "deathtouch",
+        "lifelink",
+        "player",
+        "source",
+        "source_name",
+        "target",
+    )
+
+    def __init__(
+        self,
+        source: Permanent | StackItem,
+        source_name: str,
+        controller: int,
+        amount: int,
+        player: int | None,
+        target: Permanent | None,
+        combat: bool,
+        deathtouch: bool,
+        lifelink: bool,
+    ) -> None:
+        self.source = source
+        self.source_name = source_name
+        self.controller = controller
+        self.amount = amount
+        self.player = player
+        self.target = target
+        self.combat = combat
+        self.deathtouch = deathtouch
+        self.lifelink = lifelink
+
+    @classmethod
+    def by(
+        cls,
+        g: GameState,
+        source: Permanent | StackItem,
+        amount: int,
+        *,
+        player: int | None = None,
+        target: Permanent | None = None,
+        combat: bool = False,
+    ) -> DamageDealt:
+        """Damage ``source`` deals, with the source's properties as they are now."""
+        if isinstance(source, Permanent):
+            name = layers.shown(source)
+            kw = layers.keywords(g, source)
+        else:
+            name = source.source_name
+            kw = _item_keywords(g, source)
+        return cls(
+            source,
+            name,
+            source.controller,
+            amount,
+            player,
+            target,
+            combat,
+            "deathtouch" in kw,
+            "lifelink" in kw,
+        )
+
+    def with_amount(self, amount: int) -> DamageDealt:
+        """The same damage with another amount (prevention, 615)."""
+        return DamageDealt(
+            self.source,
+            self.source_name,
+            self.controller,
+            amount,
+            self.player,
+            self.target,
+            self.combat,
+            self.deathtouch,
+            self.lifelink,
+        )
+
+    def apply(self, g: GameState) -> None:
+        if self.amount <= 0:
+            return
+        if self.player is not None:
+            pl = g.players[self.player]
+            pl.life -= self.amount
+            g.emit(
+                "damage",
+                f"{self.source_name} deals {self.amount} damage to {pl.name} (life {pl.life})",
+                "120.3a",
+            )
+        elif self.target is not None:
+            t = self.target
+            t.damage += self.amount
+            if self.deathtouch:
+                t.deathtouched = True
+            shown = t.name if not t.face_down else "a face-down creature"
+            g.emit("damage", f"{self.source_name} deals {self.amount} damage to {shown}", "120.3e")
+
+
+def _item_keywords(g: GameState, item: StackItem) -> frozenset[str]:
+    """A spell's keywords are its card's; an ability's are its source's (as it is now, or as it
+    last was: 113.7a)."""
+    if item.kind == "spell" and item.card is not None:
+        return item.card.cdef.keywords
+    if item.source_oid is not None:
+        src = g.permanent(item.source_oid)
+        if src is not None:
+            return layers.keywords(g, src)
+    kw: frozenset[str] = (item.data or {}).get("keywords", frozenset())
+    return kw
+
+
+class LifeGained(GameEvent):
+    """119.3: a player gains life."""
+
+    __slots__ = ("amount", "player", "rule", "why")
+
+    def __init__(self, player: int, amount: int, why: str, rule: str = "119.3") -> None:
+        self.player = player
+        self.amount = amount
+        self.why = why
+        self.rule = rule
+
+    def apply(self, g: GameState) -> None:
+        pl = g.players[self.player]
+        if pl.left:
+            return
+        pl.life += self.amount
+        g.emit(
+            "life",
+            f"{pl.name} gains {self.amount} life from {self.why} (life {pl.life})",
+            self.rule,
+        )
+
+
+class LifeLost(GameEvent):
+    """119.3: a player loses life."""
+
+    __slots__ = ("amount", "player", "why")
+
+    def __init__(self, player: int, amount: int, why: str) -> None:
+        self.player = player
+        self.amount = amount
+        self.why = why
+
+    def apply(self, g: GameState) -> None:
+        pl = g.players[self.player]
+        if pl.left:
+            return
+        pl.life -= self.amount
+        g.emit(
+            "life", f"{pl.name} loses {self.amount} life from {self.why} (life {pl.life})", "119.3"
+        )
+
+
+# --- zones (400) -----------------------------------------------------------------------------
+
+
+class CardDrawn(GameEvent):
+    """121.1: a player draws the top card of their library; 121.3: from an empty library they
+    can't, and 704.5b will catch it."""
+
+    __slots__ = ("card", "player")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.card: Card | None = None
+
+    def apply(self, g: GameState) -> None:
+        pl = g.players[self.player]
+        if not pl.library:
+            pl.drew_from_empty = True
+            g.emit("draw", f"{pl.name} can't draw: the library is empty", "121.3")
+            return
+        self.card = pl.library.pop()
+        pl.hand.append(self.card)
+        g.emit("draw", f"{pl.name} draws a card", "121.1")
+
+
+class EntersBattlefield(GameEvent):
+    """A card is put onto the battlefield as a new permanent with a new timestamp (400.7,
+    613.7d); enters-the-battlefield abilities look at the game after it (603.6a)."""
+
+    __slots__ = ("card", "controller", "face_down", "permanent", "rule")
+
+    def __init__(self, card: Card, controller: int, face_down: bool, rule: str) -> None:
+        self.card = card
+        self.controller = controller
+        self.face_down = face_down
+        self.rule = rule
+        self.permanent: Permanent | None = None
+
+    def apply(self, g: GameState) -> None:
+        oid = g.new_id()
+        perm = Permanent(oid, self.card, self.controller, oid)
+        perm.face_down = self.face_down
+        g.battlefield.append(perm)
+        self.permanent = perm
+        shown = "a face-down creature" if self.face_down else self.card.name
+        g.emit(
+            "enter",
+            f"{shown} enters the battlefield under {g.pname(self.controller)}'s control",
+            self.rule,
+        )
+
+
+class PermanentLeft(GameEvent):
+    """One permanent of a :class:`LeavesBattlefield`, as triggered abilities see it."""
+
+    __slots__ = ("dest", "permanent", "was_creature")
+
+    def __init__(self, permanent: Permanent, dest: str, was_creature: bool) -> None:
+        self.permanent = permanent
+        self.dest = dest
+        self.was_creature = was_creature
+
+    @property
+    def dies(self) -> bool:
+        """700.4: "dies" means is put into a graveyard from the battlefield (a creature)."""
+        return self.dest == "graveyard" and self.was_creature
+
+
+class LeavesBattlefield(GameEvent):
+    """Permanents leave the battlefield at the same time, to their owners' graveyard, hand,
+    library or exile (tokens go nowhere: 111.7, 704.5d). Leaves-the-battlefield abilities look
+    back at the battlefield as it was (603.10a)."""
+
+    __slots__ = ("before", "dest", "left", "permanents", "rule", "verb")
+
+    def __init__(self, permanents: list[Permanent], dest: str, verb: str, rule: str) -> None:
+        self.permanents = permanents
+        self.dest = dest
+        self.verb = verb
+        self.rule = rule
+        self.before: list[Permanent] = []
+        self.left: list[PermanentLeft] = []
+
+    def apply(self, g: GameState) -> None:
+        perms = self.permanents
+        self.before = list(g.battlefield)
+        leaving = {p.oid for p in perms}
+        g.battlefield = [p for p in g.battlefield if p.oid not in leaving]
+        if g.effects:
+            g.effects = [e for e in g.effects if e.oid not in leaving]
+        if g.combat is not None:
+            for p in perms:
+                g.combat.remove(p.oid)
+        for p in perms:
+            shown = p.name
+            if p.face_down:
+                shown = f"face-down {p.name} (revealed, 708.9)"
+            owner = g.players[p.owner]
+            if not p.card.token:
+                getattr(owner, self.dest).append(p.card)
+            g.emit("leave", f"{shown} {self.verb}", self.rule)
+            self.left.append(PermanentLeft(p, self.dest, layers.is_creature(p)))
+
+    def parts(self) -> Sequence[GameEvent]:
+        return self.left
+
+    def looks_back(self) -> list[Permanent] | None:
+        return self.before
+
+
+class Destroy(GameEvent):
+    """701.8: a permanent is to be destroyed (regeneration may replace it: 701.19). Only
+    replacement effects see it; what is left becomes a :class:`LeavesBattlefield`."""
+
+    __slots__ = ("can_regenerate", "permanent")
+
+    def __init__(self, permanent: Permanent, can_regenerate: bool = True) -> None:
+        self.permanent = permanent
+        self.can_regenerate = can_regenerate
+
+
+class Tapped(GameEvent):
+    """701.26a: a permanent becomes tapped (a cost, attacking, an effect)."""
+
+    __slots__ = ("permanent",)
+
+    def __init__(self, permanent: Permanent) -> None:
+        self.permanent = permanent
+
+    def apply(self, g: GameState) -> None:
+        self.permanent.tapped = True
+
+
+# --- the stack and the turn --------------------------------------------------------------------
+
+
+class SpellCast(GameEvent):
+    """601.2i: a spell has become cast ("whenever a player casts" triggers here)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: StackItem) -> None:
+        self.item = item
+
+
+class StepBegins(GameEvent):
+    """A step or phase begins ("at the beginning of" triggers, 603.2, 503.1a)."""
+
+    __slots__ = ("active", "step")
+
+    def __init__(self, step: Step, active: int) -> None:
+        self.step = step
+        self.active = active
+
+
+class TimeCounterRemoved(GameEvent):
+    """702.62a: a time counter is removed from a suspended card in exile."""
+
+    __slots__ = ("card", "left", "owner")
+
+    def __init__(self, card: Card, owner: int, left: int) -> None:
+        self.card = card
+        self.owner = owner
+        self.left = left

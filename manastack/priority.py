@@ -1,0 +1,184 @@
+"""Priority (117): who may act, what they may do with it, and what passing does.
+
+117.3a-d: the active player receives priority at the start of most steps, after a spell or
+ability resolves, and a player who casts, activates or takes a special action receives it again.
+117.4: when all players pass in succession, the top of the stack resolves, or with an empty stack
+the step ends. Who "all players" are and who is next is the ruleset's (a seat may later be a
+team: 117.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from manastack import casting, loops, special, stack
+from manastack.actions import (
+    Action,
+    ActivateAbility,
+    ActivateMana,
+    CastSpell,
+    Pass,
+    PlayLand,
+    SuspendCard,
+    TurnFaceUp,
+)
+from manastack.cards.model import ActivatedAbility
+from manastack.decisions.base import Kind, Pending
+from manastack.state import GameState, Stage
+from manastack.steps import Step
+
+
+class Priority(Pending):
+    """117.1: the player with priority may cast, activate, take a special action, or pass.
+
+    Mana abilities are listed (with ``with_mana``); conceding is accepted and never listed."""
+
+    kind = Kind.PRIORITY
+    __slots__ = ()
+
+    def copy(self) -> Priority:
+        return Priority(self.player)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)} has priority"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return priority_actions(g, self.player, with_mana)
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        handler = _ACTIONS.get(type(a))
+        if handler is None:
+            raise self.refuse(g, a)
+        handler(g, a)
+        return None
+
+
+def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Action]:
+    out: list[Action] = [Pass(pi)]
+    seen: set[str] = set()
+    sorcery_ok = casting.sorcery_timing_ok(g, pi)
+    for c in g.players[pi].hand:
+        cd = c.cdef
+        if cd.name in seen:
+            continue
+        seen.add(cd.name)
+        if cd.is_land:
+            if sorcery_ok and g.players[pi].lands_played < 1:
+                out.append(PlayLand(pi, c.cid))
+            continue
+        if not sorcery_ok and not cd.is_instant_speed:
+            continue  # 117.1a: nothing else of this card can be done now (cheap early out)
+        if casting.can_cast(g, pi, c):
+            out.append(CastSpell(pi, c.cid))
+        if cd.morph is not None and casting.can_cast(g, pi, c, face_down=True):
+            out.append(CastSpell(pi, c.cid, face_down=True))
+        if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
+            out.append(SuspendCard(pi, c.cid))
+    for p in g.battlefield:
+        if p.controller != pi:
+            continue
+        if p.face_down:
+            if special.face_up_refusal(g, pi, p.oid) is None:
+                out.append(TurnFaceUp(pi, p.oid))
+            continue
+        for i, ab in enumerate(p.card.cdef.abilities):
+            if isinstance(ab, ActivatedAbility) and casting.activation_refusal(g, pi, p, i) is None:
+                out.append(ActivateAbility(pi, p.oid, i))
+    if with_mana:
+        out.extend(casting.mana_actions(g, pi))
+    return out
+
+
+def give_priority(g: GameState) -> None:
+    pi = g.priority_player
+    if g.players[pi].left:
+        pi = g.next_player(pi)  # 800.4j: the turn goes on without an active player
+        g.priority_player = pi
+    if (
+        g.halt_at is not None
+        and (g.turn, g.step) >= g.halt_at
+        and g.priority_rule in ("117.3a", "514.3a")
+    ):
+        g.halted = True
+    g.pending = Priority(pi)
+    g.emit("priority", f"{g.pname(pi)} receives priority", g.priority_rule)
+
+
+def receive(g: GameState, pi: int, rule: str) -> None:
+    """``pi`` receives priority next (after the checks of 117.5)."""
+    g.pending = None
+    g.stage = Stage.PRIORITY
+    g.priority_player = pi
+    g.priority_rule = rule
+
+
+def after_resolution(g: GameState) -> None:
+    """117.3b: after a resolution the active player receives priority (unless it waits)."""
+    if g.pending is not None:
+        return  # the resolution waits for a choice
+    receive(g, g.active, "117.3b")
+
+
+def pass_priority(g: GameState, a: Action) -> None:
+    g.pending = None
+    g.emit("pass", f"{g.pname(a.player)} passes", "117.3d")
+    g.passes += 1
+    if not g.rules.all_passed(g):
+        receive(g, g.rules.next_priority(g, a.player), "117.3d")
+        return
+    g.passes = 0
+    if g.stack:
+        stack.resolve_top(g)
+        after_resolution(g)
+        loops.after_resolution(g)
+        return
+    loops.end_stretch(g)
+    g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
+    if g.step is Step.CLEANUP:
+        g.stage = Stage.CLEANUP_AGAIN
+    g.rules.end_step(g)
+
+
+def _play_land(g: GameState, a: Action) -> None:
+    assert isinstance(a, PlayLand)
+    casting.play_land(g, a)
+    receive(g, a.player, "116.3")
+
+
+def _cast(g: GameState, a: Action) -> None:
+    assert isinstance(a, CastSpell)
+    casting.check_priority(g, a.player, "cast a spell")
+    casting.cast_spell(g, a)
+
+
+def _activate(g: GameState, a: Action) -> None:
+    assert isinstance(a, ActivateAbility)
+    casting.activate(g, a)
+
+
+def _mana(g: GameState, a: Action) -> None:
+    assert isinstance(a, ActivateMana)
+    casting.activate_mana(g, a)
+
+
+def _turn_face_up(g: GameState, a: Action) -> None:
+    assert isinstance(a, TurnFaceUp)
+    special.turn_face_up(g, a)
+    receive(g, a.player, "116.3")
+
+
+def _suspend(g: GameState, a: Action) -> None:
+    assert isinstance(a, SuspendCard)
+    special.suspend(g, a)
+    receive(g, a.player, "116.3")
+
+
+_ACTIONS: dict[type, Callable[[GameState, Action], None]] = {
+    Pass: pass_priority,
+    PlayLand: _play_land,
+    CastSpell: _cast,
+    ActivateAbility: _activate,
+    ActivateMana: _mana,
+    TurnFaceUp: _turn_face_up,
+    SuspendCard: _suspend,
+}

@@ -1,0 +1,106 @@
+"""The named hooks where rule sets differ, implemented for today's Comprehensive Rules.
+
+A rule set overrides these and nothing else calls around them:
+
+- the turn: ``begin_step`` (its turn-based actions, 703), ``end_step`` (500.2: what happens as a
+  step ends), ``empty_pools`` (500.4), ``next_step`` (500.1, 103.8a, 508.8, 514.3a) and
+  ``next_turn`` (whose turn comes next, 500.1);
+- priority: ``is_active`` (is this player's seat the active one), ``next_priority`` (117.3d),
+  ``all_passed`` (117.4); a seat is a player today and can be a team later (117.6, 805);
+- ``state_based_actions``: the rules of 704 as a list of objects (:mod:`manastack.sba`), all
+  performed at once (704.3);
+- combat damage: ``combat_damage_step`` (510.1 as the step begins) and
+  ``combat_damage_assigned`` (510.2: dealt at once, without the stack);
+- ``opening_hands`` (103.5, and the mulligan: none is offered under these rules yet);
+- ``replacement_effects``: replacements the rules themselves make (regeneration, 701.19).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from manastack import combat, sba, turn
+from manastack.mana import pool_text
+from manastack.replacement import REGENERATION, Replacement
+from manastack.steps import Step
+
+if TYPE_CHECKING:
+    from manastack.state import GameState
+
+
+class Ruleset:
+    """Today's Comprehensive Rules. Subclass and override hooks for another rule set."""
+
+    name: str = "current"
+    state_based: tuple[sba.StateBasedAction, ...] = sba.CURRENT
+    replacement_effects: tuple[Replacement, ...] = (REGENERATION,)
+
+    # --- the turn (500-514) -----------------------------------------------------------------
+
+    def begin_step(self, g: GameState, keep_sick: bool = False) -> None:
+        turn.begin_step(g, keep_sick)
+
+    def end_step(self, g: GameState) -> None:
+        """500.2: the step ends: mana empties (500.4), and the next step begins."""
+        self.empty_pools(g)
+        turn.go_to(g, self.next_step(g))
+
+    def empty_pools(self, g: GameState) -> None:
+        """500.4: unused mana empties from each player's pool at the end of each step and
+        phase."""
+        for pl in g.players:
+            if any(pl.pool):
+                g.emit("mana", f"{pl.name}'s unused mana ({pool_text(pl.pool)}) empties", "500.4")
+                pl.pool = [0, 0, 0, 0, 0, 0]
+
+    def next_step(self, g: GameState) -> Step:
+        return turn.next_step(g)
+
+    def next_turn(self, g: GameState) -> int:
+        """500.1 / 101.4: the next player in turn order who is still in the game."""
+        return g.next_player(g.active)
+
+    # --- priority (117) ---------------------------------------------------------------------
+
+    def is_active(self, g: GameState, pi: int) -> bool:
+        """Whether ``pi`` is the active player (or, in a team format, on the active team)."""
+        return pi == g.active
+
+    def next_priority(self, g: GameState, pi: int) -> int:
+        """117.3d: after ``pi`` passes, the next player in turn order receives priority."""
+        return g.next_player(pi)
+
+    def all_passed(self, g: GameState) -> bool:
+        """117.4: every player still in the game has passed in succession."""
+        return g.passes >= sum(1 for p in g.players if not p.left)
+
+    # --- state-based actions (704) ----------------------------------------------------------
+
+    def state_based_actions(self, g: GameState) -> bool:
+        """One round of the state-based actions; True if any was performed (or a choice they
+        need is pending)."""
+        return sba.check(g, self.state_based)
+
+    # --- combat damage (510) ----------------------------------------------------------------
+
+    def combat_damage_step(self, g: GameState, first_step: bool) -> None:
+        """510.1: as the step begins, the attacking player assigns combat damage."""
+        combat.begin_damage(g, first_step)
+
+    def combat_damage_assigned(
+        self, g: GameState, first_step: bool, chosen: dict[int, combat.Assignment]
+    ) -> None:
+        """510.2: all combat damage is dealt at once, as a turn-based action (no stack)."""
+        combat.deal_combat_damage(g, first_step, chosen)
+
+    # --- the start of the game (103) --------------------------------------------------------
+
+    def opening_hands(self, g: GameState, hand_size: int = 7) -> None:
+        """103.5: each player draws a hand of seven. No mulligan is offered yet: each keeps."""
+        for pl in g.players:
+            for _ in range(min(hand_size, len(pl.library))):
+                pl.hand.append(pl.library.pop())
+            g.emit("setup", f"{pl.name} draws an opening hand of {len(pl.hand)}", "103.5")
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name}>"

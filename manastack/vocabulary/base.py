@@ -1,0 +1,352 @@
+"""The kinds of pieces a card is made of, as base classes the engine calls (and nothing else).
+
+A new effect is a subclass of :class:`Effect` with a ``resolve`` method; a new trigger a subclass
+of :class:`TriggerCondition` with ``matches``; a new static ability a subclass of
+:class:`StaticEffect` overriding the hook it changes; a new replacement a subclass of
+:class:`Replacement`. The rules modules only call these methods, so a new piece touches no rules
+module. This module imports no rules module (the concrete pieces do).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from manastack.mana import ManaCost
+
+if TYPE_CHECKING:
+    from manastack.events.types import GameEvent
+    from manastack.state import Card, GameState, Permanent, StackItem
+
+
+class Effect:
+    """One instruction of a spell or ability, followed on resolution (608.2c)."""
+
+    __slots__ = ()
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        """Do it. False when the resolution must wait for a player's decision (608.2d-e): it
+        then goes on with the next instruction once the decision is answered."""
+        raise NotImplementedError
+
+
+class EventInterest:
+    """Which kinds of event some class of trigger or replacement looks at, gathered as the
+    classes are defined, so that the event pipeline skips events nothing looks at (a mana
+    ability's tap, most draws). A class that names no ``events`` is asked about every event."""
+
+    __slots__ = ("any", "types")
+
+    def __init__(self) -> None:
+        self.types: set[type] = set()
+        self.any = False
+
+    def note(self, cls: type, events: tuple[type, ...]) -> None:
+        if events:
+            self.types.update(events)
+        else:
+            self.any = True
+
+    def wants(self, event_type: type) -> bool:
+        return self.any or event_type in self.types
+
+
+TRIGGER_INTEREST = EventInterest()
+REPLACEMENT_INTEREST = EventInterest()
+
+
+class TriggerCondition:
+    """603.1: the "when/whenever/at" part of a triggered ability: which events it sees
+    (``events``: the event classes ``matches`` can say yes to; empty means any)."""
+
+    __slots__ = ()
+    events: ClassVar[tuple[type, ...]] = ()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "matches" in cls.__dict__:
+            TRIGGER_INTEREST.note(cls, cls.events)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        """Whether event ``ev`` triggers the ability of ``source`` (a permanent, a card in a
+        zone where the ability works such as a suspended card in exile, or None for a delayed
+        trigger), controlled by ``controller``."""
+        raise NotImplementedError
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        """What the ability remembers of the event that triggered it ("that player", "that
+        much damage"): it reaches the effects as ``item.data`` when the ability resolves."""
+        return None
+
+    def announce(self, source_name: str, text: str) -> tuple[str, str]:
+        """The log line saying the ability triggered, and its rule."""
+        return f"{source_name}'s ability triggers: {text}", "603.2"
+
+
+class Condition:
+    """603.4: an intervening "if" clause, checked as the ability triggers and as it resolves."""
+
+    __slots__ = ()
+
+    def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
+        raise NotImplementedError
+
+
+class StaticEffect:
+    """604: what a static ability does while its source is on the battlefield. Each hook
+    defaults to "changes nothing"; a static effect overrides the ones it changes."""
+
+    __slots__ = ()
+
+    def cost_change(
+        self, g: GameState, source: Permanent, spell_is_creature: bool, cost: CostChange
+    ) -> None:
+        """601.2f: change the total cost of a spell being cast (any player's)."""
+
+    def pt_change(self, g: GameState, source: Permanent, p: Permanent) -> tuple[int, int] | None:
+        """613.4c: the power/toughness change this gives ``p`` (None: doesn't affect it)."""
+        return None
+
+    @property
+    def affects_pt(self) -> bool:
+        """Whether ``pt_change`` can give anything (the layer system skips it otherwise)."""
+        return False
+
+
+class CostChange:
+    """601.2f in progress: the increases and the minimum the static abilities ask for."""
+
+    __slots__ = ("increase", "minimum")
+
+    def __init__(self) -> None:
+        self.increase = 0
+        self.minimum = 0
+
+
+class Replacement:
+    """614: a replacement (or 615 prevention) effect: modifies an event before it happens
+    (``events``: the event classes ``applies`` can say yes to; empty means any)."""
+
+    rule: str = "614.1"
+    events: ClassVar[tuple[type, ...]] = ()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "applies" in cls.__dict__:
+            REPLACEMENT_INTEREST.note(cls, cls.events)
+
+    def applies(self, g: GameState, ev: GameEvent) -> bool:
+        raise NotImplementedError
+
+    def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
+        """Do what happens instead; return the event as modified, or None if nothing of it is
+        left to happen."""
+        raise NotImplementedError
+
+
+class Filter:
+    """Which objects something applies to ("nonblack creature", "creature you control")."""
+
+    __slots__ = ()
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        """Whether permanent ``p`` matches, seen by player ``you``."""
+        return False
+
+    def spell(self, g: GameState, s: StackItem, you: int) -> bool:
+        """Whether spell ``s`` on the stack matches."""
+        return False
+
+    def __and__(self, other: Filter) -> Filter:
+        from manastack.vocabulary.filters import AllOf
+
+        return AllOf((self, other))
+
+    def __or__(self, other: Filter) -> Filter:
+        from manastack.vocabulary.filters import AnyOf
+
+        return AnyOf((self, other))
+
+
+class Amount:
+    """A number an effect uses: fixed, X (107.3), or counted as the effect happens."""
+
+    __slots__ = ()
+
+    def value(self, g: GameState, item: StackItem) -> int:
+        raise NotImplementedError
+
+
+def amount_of(a: int | Amount, g: GameState, item: StackItem) -> int:
+    return a if isinstance(a, int) else a.value(g, item)
+
+
+# --- targets (115) ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What one target of a spell or ability may be: a player (``player``), a permanent that
+    ``permanent`` matches, or a spell on the stack that ``spell`` matches."""
+
+    text: str
+    player: bool = False
+    permanent: Filter | None = None
+    spell: Filter | None = None
+
+
+# --- costs and abilities ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost: mana, {T}, sacrificing the source (602.2, 118)."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    sacrifice_self: bool = False
+
+    def __str__(self) -> str:
+        parts = []
+        if self.mana.mana_value or self.mana.x:
+            parts.append(str(self.mana))
+        if self.tap:
+            parts.append("{T}")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """605.1a: an activated ability without a target that could add mana; it doesn't use the
+    stack. ``colors`` is the choice of colour it offers (``amount`` mana of one of them)."""
+
+    cost: Cost
+    colors: str
+    text: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """602: an activated ability that uses the stack."""
+
+    cost: Cost
+    effects: tuple[Effect, ...]
+    text: str
+    targets: tuple[TargetSpec, ...] = ()
+    sorcery_speed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """603.1: "when/whenever/at" ``trigger``, do ``effects``. ``condition`` is an intervening
+    "if" clause (603.4): checked when the ability triggers and again as it resolves."""
+
+    trigger: TriggerCondition
+    effects: tuple[Effect, ...]
+    text: str
+    targets: tuple[TargetSpec, ...] = ()
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    """604: an ability that does something all the time its source is on the battlefield."""
+
+    effect: StaticEffect
+    text: str
+
+
+Ability = ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility
+
+
+@dataclass(frozen=True, slots=True)
+class Suspend:
+    """702.62: exile from hand with ``time`` time counters by paying ``cost`` (a special
+    action); ``abilities`` are its triggered abilities, which work while the card is in exile."""
+
+    time: int
+    cost: ManaCost
+    abilities: tuple[TriggeredAbility, ...] = ()
+
+
+# --- the card ---------------------------------------------------------------------------------
+
+PERMANENT_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card's printed characteristics (109.3) and behaviour."""
+
+    name: str
+    types: frozenset[str]
+    text: str = ""
+    cost: ManaCost | None = None
+    subtypes: tuple[str, ...] = ()
+    supertypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    morph: ManaCost | None = None
+    suspend: Suspend | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # Derived once, read on every decision (the engine's hot path): see __post_init__.
+    colors: frozenset[str] = field(init=False, compare=False, repr=False)
+    mana_value: int = field(init=False, compare=False, repr=False)
+    is_permanent: bool = field(init=False, compare=False, repr=False)
+    is_land: bool = field(init=False, compare=False, repr=False)
+    is_creature: bool = field(init=False, compare=False, repr=False)
+    is_legendary: bool = field(init=False, compare=False, repr=False)
+    is_planeswalker: bool = field(init=False, compare=False, repr=False)
+    is_instant_speed: bool = field(init=False, compare=False, repr=False)
+    triggered: tuple[TriggeredAbility, ...] = field(init=False, compare=False, repr=False)
+    exile_triggered: tuple[TriggeredAbility, ...] = field(init=False, compare=False, repr=False)
+    statics: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "colors", self.cost.colors if self.cost else frozenset())
+        put(self, "mana_value", self.cost.mana_value if self.cost else 0)
+        put(self, "is_permanent", bool(self.types & PERMANENT_TYPES))
+        put(self, "is_land", "Land" in self.types)
+        put(self, "is_creature", "Creature" in self.types)
+        put(self, "is_legendary", "Legendary" in self.supertypes)
+        put(self, "is_planeswalker", "Planeswalker" in self.types)
+        # 117.1a / 702.8a: instants and cards with flash may be cast any time with priority.
+        put(self, "is_instant_speed", "Instant" in self.types or "flash" in self.keywords)
+        # What the event pipeline and the layer system look for, found once per card.
+        put(self, "triggered", tuple(a for a in self.abilities if isinstance(a, TriggeredAbility)))
+        put(self, "exile_triggered", self.suspend.abilities if self.suspend else ())
+        statics = tuple(a.effect for a in self.abilities if isinstance(a, StaticAbility))
+        put(self, "statics", statics)
+        put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
+
+    @property
+    def mana_abilities(self) -> tuple[ManaAbility, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
+
+    @property
+    def type_line(self) -> str:
+        order = ["Legendary", "Basic", "Snow", "World"]
+        sup = [s for s in order if s in self.supertypes]
+        tord = ["Artifact", "Enchantment", "Land", "Creature", "Planeswalker", "Instant", "Sorcery"]
+        types = [t for t in tord if t in self.types]
+        line = " ".join(sup + types)
+        if self.subtypes:
+            line += " — " + " ".join(self.subtypes)
+        return line
+
+    def __repr__(self) -> str:
+        return f"cards.get({self.name!r})"

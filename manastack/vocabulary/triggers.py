@@ -1,0 +1,153 @@
+"""Trigger conditions (603.1-603.2): what event makes a triggered ability trigger, each a class
+whose ``matches`` looks at one event; and intervening "if" clauses (603.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manastack.events.types import (
+    EntersBattlefield,
+    GameEvent,
+    PermanentLeft,
+    SpellCast,
+    StepBegins,
+    TimeCounterRemoved,
+)
+from manastack.layers import is_creature
+from manastack.state import Card, GameState, Permanent
+from manastack.steps import Step
+from manastack.vocabulary.base import Condition, TriggerCondition
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTrigger(TriggerCondition):
+    """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
+
+    events = (EntersBattlefield,)
+
+    who: str = "self"
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, EntersBattlefield) or ev.permanent is None:
+            return False
+        if self.who == "self":
+            return source is ev.permanent
+        return source is not ev.permanent and is_creature(ev.permanent)
+
+
+@dataclass(frozen=True, slots=True)
+class DiesTrigger(TriggerCondition):
+    """ "When ~ dies" (``who="self"``) or "whenever ~ or another creature dies"
+    (``"self_or_another"``): 700.4, a creature put into a graveyard from the battlefield."""
+
+    events = (PermanentLeft,)
+
+    who: str = "self"
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, PermanentLeft) or not ev.dies:
+            return False
+        return self.who == "self_or_another" or source is ev.permanent
+
+
+@dataclass(frozen=True, slots=True)
+class StepTrigger(TriggerCondition):
+    """ "At the beginning of each [step]" (``whose="each"``) or "of your [step]" (``"your"``)."""
+
+    events = (StepBegins,)
+
+    step: Step
+    whose: str = "each"
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, StepBegins)
+            and ev.step is self.step
+            and (self.whose == "each" or g.rules.is_active(g, controller))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CastTrigger(TriggerCondition):
+    """ "Whenever a player casts a spell" (``whose="any"``) or "whenever you cast" (``"you"``)."""
+
+    events = (SpellCast,)
+
+    whose: str = "any"
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, SpellCast) and (
+            self.whose == "any" or ev.item.controller == controller
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class YourNextMainPhase(TriggerCondition):
+    """A delayed trigger (603.7): "at the beginning of your next main phase", counted from the
+    turn and step it was created in."""
+
+    events = (StepBegins,)
+
+    created_turn: int
+    created_step: int
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, StepBegins)
+            and ev.step.is_main
+            and g.rules.is_active(g, controller)
+            and (g.turn, int(ev.step)) != (self.created_turn, self.created_step)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class UpkeepWhileSuspended(TriggerCondition):
+    """702.62a: "at the beginning of your upkeep" for a suspended card in exile."""
+
+    events = (StepBegins,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, StepBegins)
+            and ev.step is Step.UPKEEP
+            and g.rules.is_active(g, controller)
+        )
+
+    def announce(self, source_name: str, text: str) -> tuple[str, str]:
+        return f"suspended {source_name}'s ability triggers", "702.62a"
+
+
+@dataclass(frozen=True, slots=True)
+class LastTimeCounterRemoved(TriggerCondition):
+    """702.62a: "when the last time counter is removed from it" (it, in exile)."""
+
+    events = (TimeCounterRemoved,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, TimeCounterRemoved) and ev.left == 0 and source is ev.card
+
+    def announce(self, source_name: str, text: str) -> tuple[str, str]:
+        return f"the last time counter is gone: {source_name} triggers", "702.62a"
+
+
+@dataclass(frozen=True, slots=True)
+class StillSuspended(Condition):
+    """702.62b: the card is still suspended: in exile with a time counter on it."""
+
+    def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
+        cid = (info or {}).get("cid")
+        return isinstance(cid, int) and g.card_counters.get(cid, {}).get("time", 0) > 0
