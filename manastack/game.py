@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from manastack import engine, layers, setup
+from manastack import casting, engine, layers, setup, targeting, turn
 from manastack.actions import Action
+from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
 from manastack.decisions import Decision, describe, legal_actions
 from manastack.errors import IllegalAction
 from manastack.mana import pool_text
-from manastack.state import Event, GameState, Permanent
+from manastack.state import Event, GameState, Kind, Permanent
 from manastack.steps import Step
 
 
@@ -209,3 +210,115 @@ class Game:
         names = ", ".join(p.name for p in g.players)
         where = "over" if g.game_over else f"turn {g.turn} {g.step.label}"
         return f"<Game [{names}] {where}>"
+
+    # --- queries for the text layer -----------------------------------------------------------
+    # The rules facts that manastack.text (the command language, carrying commands out,
+    # describing actions) needs, so that it reads the game through this facade alone. None of
+    # them changes the game.
+
+    @staticmethod
+    def of(game: Game | GameState) -> Game:
+        """``game`` itself, or a Game that reads the bare state ``game`` as it stands (it is not
+        advanced): for callers that hold only a ``GameState``."""
+        if isinstance(game, Game):
+            return game
+        out = Game.__new__(Game)
+        out.state = game
+        return out
+
+    def pending_item(self) -> int | None:
+        """The oid of the spell or ability on the stack that the pending decision is about: the
+        one whose target is being chosen (TARGET, TRIGGER_TARGET), whose cost is being paid
+        (PAY_MANA), or that is countered unless its controller pays (PAY_OR_DECLINE). None for
+        any other decision, or when the game is over."""
+        pend = self.state.pending
+        if pend is None or self.state.game_over:
+            return None
+        if pend.kind in (Kind.TARGET, Kind.TRIGGER_TARGET, Kind.PAY_MANA):
+            item: int = pend.context["item"]
+            return item
+        if pend.kind is Kind.PAY_OR_DECLINE:
+            spell: int = pend.context["spell"]
+            return spell
+        return None
+
+    def pending_target_text(self) -> str | None:
+        """What the pending TARGET or TRIGGER_TARGET decision chooses, in the card's words
+        (``"target creature"``); None for any other decision."""
+        pend = self.state.pending
+        if pend is None or self.state.game_over:
+            return None
+        if pend.kind not in (Kind.TARGET, Kind.TRIGGER_TARGET):
+            return None
+        item = self.state.stack_item(pend.context["item"])
+        if item is None:
+            return None
+        text: str = item.target_specs[pend.context["index"]].text
+        return text
+
+    def pending_card(self) -> int | None:
+        """The cid of the card that the pending CAST_OR_DECLINE decision offers to cast (a
+        suspended card whose last time counter was removed, 702.62a); None otherwise."""
+        pend = self.state.pending
+        if pend is None or self.state.game_over or pend.kind is not Kind.CAST_OR_DECLINE:
+            return None
+        cid: int = pend.context["cid"]
+        return cid
+
+    def ability_kinds(self, oid: int) -> list[str]:
+        """The kind of each ability of permanent ``oid``, in printed order: ``"mana"`` (605),
+        ``"activated"`` (602), ``"triggered"`` (603) or ``"static"`` (604). Empty for a
+        face-down permanent (it has no abilities, 708.2) or no such permanent."""
+        p = self.state.permanent(oid)
+        if p is None or p.face_down:
+            return []
+        out: list[str] = []
+        for ab in p.card.cdef.abilities:
+            if isinstance(ab, ManaAbility):
+                out.append("mana")
+            elif isinstance(ab, TriggeredAbility):
+                out.append("triggered")
+            elif isinstance(ab, StaticAbility):
+                out.append("static")
+            else:
+                out.append("activated")
+        return out
+
+    def mana_colors(self, oid: int, index: int) -> str:
+        """The colour letters (``"G"``, ``"WU"``) that mana ability ``index`` of permanent
+        ``oid`` may add, one of them per activation; ``""`` when that is not a mana ability."""
+        p = self.state.permanent(oid)
+        if p is None or p.face_down or not 0 <= index < len(p.card.cdef.abilities):
+            return ""
+        ab = p.card.cdef.abilities[index]
+        return ab.colors if isinstance(ab, ManaAbility) else ""
+
+    def activation_refusal(self, player: int, oid: int, index: int) -> IllegalAction | None:
+        """Why ``player`` can't activate ability ``index`` (from 0) of permanent ``oid`` now, as
+        far as the ability, its timing, its {T} cost, its targets and its mana go (602.2, 602.5);
+        None when nothing stands in the way."""
+        p = self.state.permanent(oid)
+        if p is None or p.controller != player:
+            return IllegalAction("unknown", "no such permanent under your control", "602.2")
+        return casting.activation_refusal(self.state, player, p, index)
+
+    def describe_target(self, target: int) -> str:
+        """How the log names ``target`` (a player target, a permanent or a stack object): a
+        player's name, a card name, or "a face-down creature" (708.2)."""
+        return targeting.describe(self.state, target)
+
+    def power_toughness(self, oid: int) -> tuple[int, int] | None:
+        """Permanent ``oid``'s power and toughness with every effect applied (613); None when it
+        is not a creature (or there is no such permanent)."""
+        p = self.state.permanent(oid)
+        if p is None or not layers.is_creature(p):
+            return None
+        return layers.power_toughness(self.state, p)
+
+    def next_step(self) -> tuple[int, int, Step]:
+        """Where the game goes when the current step ends (500.2): the turn, the active player
+        and the step then, skipped steps left out (103.8a, 508.8). Worked out on a copy."""
+        nxt = self.state.clone()
+        nxt.log_enabled = False
+        step = turn.next_step(nxt)
+        return nxt.turn, nxt.active, step

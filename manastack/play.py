@@ -26,22 +26,20 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from manastack import cards, layers, turn
+from manastack import cards
 from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, PayMana
 from manastack.agents import Agent, AgentView, get_agent
 from manastack.cardinfo import card_text
 from manastack.deckgen import random_deck
 from manastack.decklist import load_decklist
 from manastack.errors import IllegalAction, ManastackError
-from manastack.execute import Plans, execute, follow_order_plan
 from manastack.game import Game
 from manastack.mana import pool_text
 from manastack.record import Record
-from manastack.scenario import commands as C
-from manastack.scenario.runner import describe_action
 from manastack.state import GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
-from manastack.targeting import describe as describe_target
+from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
+from manastack.text import commands as C
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 DEFAULT_DECK = "red-green.txt"
@@ -385,9 +383,8 @@ class PlaySession:
             out.print("You have nothing to decide now.", markup=False)
             return
         out.print(f"{d.prompt}. The legal actions now:", markup=False)
-        g = self.game.state
         for i, a in enumerate(self.game.legal_actions(), start=1):
-            out.print(f"  {i:>2}. {describe_action(g, a)}", markup=False)
+            out.print(f"  {i:>2}. {describe_action(self.game, a)}", markup=False)
         out.print(
             "Type a number, or a command (`help commands` lists them); also: explain, log, "
             "card NAME, save FILE, done, pay, quit.",
@@ -449,16 +446,14 @@ class PlaySession:
                 rest = ", ".join(self._item_name(s) for s in reversed(g.stack[:-1]))
                 lines.append(f"The rest waits, last in, first out [405.5]: {rest}.")
             return "\n".join(lines)
-        nxt = g.clone()
-        nxt.log_enabled = False
-        nxt_step = turn.next_step(nxt)
-        ap = g.pname(nxt.active)
-        nap = g.pname(nxt.next_player(nxt.active))
+        nxt_turn, nxt_active, nxt_step = self.game.next_step()
+        ap = g.pname(nxt_active)
+        nap = g.pname(g.next_player(nxt_active))
         lines.append(
             f"If {passing} with the stack empty, the {g.step.label} "
             f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
         )
-        where = f"turn {nxt.turn} ({ap}): " if nxt.turn != g.turn else ""
+        where = f"turn {nxt_turn} ({ap}): " if nxt_turn != g.turn else ""
         note = ""
         if g.step is Step.DECLARE_ATTACKERS and nxt_step is Step.END_OF_COMBAT:
             note = " (no creature attacks, so the blockers and damage steps are skipped [508.8])"
@@ -561,9 +556,9 @@ class PlaySession:
         hidden = p.face_down and p.controller != self.human
         name = "face-down creature" if hidden else p.name + (" (face down)" if p.face_down else "")
         bits: list[str] = []
-        if layers.is_creature(p):
-            pw, tg = layers.power_toughness(g, p)
-            name += f" {pw}/{tg}"
+        pt = self.game.power_toughness(p.oid)
+        if pt is not None:
+            name += f" {pt[0]}/{pt[1]}"
             if p.damage:
                 bits.append(f"{p.damage} damage")
             if p.sick:
@@ -590,7 +585,7 @@ class PlaySession:
         g = self.game.state
         text = f"{self._item_name(s)}, {g.pname(s.controller)}'s"
         if s.targets:
-            text += ", targeting " + ", ".join(describe_target(g, t) for t in s.targets)
+            text += ", targeting " + ", ".join(describe_target(self.game, t) for t in s.targets)
         if s.x:
             text += f", X={s.x}"
         return text

@@ -17,13 +17,6 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from manastack.errors import LONGEST_NAME, InputError, quote_name
-from manastack.scenario.commands import (
-    CardNames,
-    Command,
-    CommandSyntaxError,
-    Unparsed,
-    parse_command,
-)
 from manastack.scenario.model import (
     REFUSAL_REASONS,
     START,
@@ -41,6 +34,13 @@ from manastack.scenario.model import (
     parse_point,
 )
 from manastack.steps import STEP_NAMES, Step
+from manastack.text import (
+    CardNames,
+    Command,
+    CommandSyntaxError,
+    Unparsed,
+    parse_command,
+)
 from manastack.textfile import read_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024

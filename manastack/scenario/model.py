@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from manastack.errors import ManastackError
-from manastack.scenario.commands import Command, Unparsed
 from manastack.steps import STEP_NAMES, Step
+from manastack.text import Command, Unparsed
 
 REFUSAL_REASONS: tuple[str, ...] = (
     "timing",

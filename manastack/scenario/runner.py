@@ -11,10 +11,8 @@ from manastack import cards, layers
 from manastack.actions import AssignDamage, FinishDeclaration, Pass
 from manastack.decisions import legal_actions
 from manastack.errors import IllegalAction, ManastackError
-from manastack.execute import Plans, execute, follow_order_plan, target_candidates
 from manastack.game import Game
 from manastack.mana import pool_text
-from manastack.scenario import commands as C
 from manastack.scenario.model import (
     Checkpoint,
     Expectation,
@@ -27,6 +25,14 @@ from manastack.scenario.model import (
 from manastack.setup import PermanentSpec, PlayerSpec
 from manastack.state import Card, GameState, Kind, Permanent
 from manastack.steps import Step
+from manastack.text import (
+    Plans,
+    describe_action,
+    execute,
+    follow_order_plan,
+    target_candidates,
+)
+from manastack.text import commands as C
 
 MAX_DECISIONS = 20_000  # a scenario that runs longer than this is stuck in a loop
 
@@ -116,67 +122,9 @@ def _pending_text(game: Game) -> str:
     if d is None:
         return "no decision is pending"
     opts = legal_actions(game.state)
-    shown = "; ".join(describe_action(game.state, a) for a in opts[:12])
+    shown = "; ".join(describe_action(game, a) for a in opts[:12])
     more = f" (+{len(opts) - 12} more)" if len(opts) > 12 else ""
     return f"pending: {d.prompt} [{d.kind.value}]; legal options: {shown}{more}"
-
-
-def describe_action(g: GameState, a: object) -> str:
-    """An action in words, close to the command that would produce it."""
-    from manastack import actions as A
-
-    def card(cid: int) -> str:
-        for pl in g.players:
-            for z in (pl.hand, pl.exile, pl.graveyard):
-                for c in z:
-                    if c.cid == cid:
-                        return c.name
-        return f"card {cid}"
-
-    def obj(oid: int) -> str:
-        from manastack.targeting import describe
-
-        return describe(g, oid)
-
-    if isinstance(a, A.Pass):
-        return "pass"
-    if isinstance(a, A.PlayLand):
-        return f"play {card(a.cid)}"
-    if isinstance(a, A.CastSpell):
-        return f"cast {card(a.cid)}" + (" face down" if a.face_down else "")
-    if isinstance(a, A.ActivateAbility):
-        return f"activate {obj(a.oid)} ability {a.index + 1}"
-    if isinstance(a, A.ActivateMana):
-        return f"activate {obj(a.oid)} choosing {a.color}"
-    if isinstance(a, A.ChooseTarget):
-        return f"choose {obj(a.target)}"
-    if isinstance(a, A.PayMana):
-        return "pay"
-    if isinstance(a, A.Choose):
-        return f"choose {a.option}"
-    if isinstance(a, A.DeclareAttacker):
-        return f"attack with {obj(a.oid)} -> {g.pname(a.defender)}"
-    if isinstance(a, A.DeclareBlocker):
-        return f"block {obj(a.attacker)} with {obj(a.oid)}"
-    if isinstance(a, A.FinishDeclaration):
-        return "done (no more)"
-    if isinstance(a, A.AssignDamage):
-        return "assign " + ", ".join(f"{n} to {obj(t)}" for t, n in a.assignment)
-    if isinstance(a, A.PutTrigger):
-        return (
-            f"order {g.triggered[a.index].source_name}" if a.index < len(g.triggered) else "order"
-        )
-    if isinstance(a, A.Discard):
-        return f"discard {card(a.cid)}"
-    if isinstance(a, A.KeepLegend):
-        return f"choose {obj(a.oid)}"
-    if isinstance(a, A.TurnFaceUp):
-        return f"turn face up {obj(a.oid)}"
-    if isinstance(a, A.SuspendCard):
-        return f"suspend {card(a.cid)}"
-    if isinstance(a, A.Concede):
-        return "concede"
-    return repr(a)
 
 
 # Commands that answer priority (or a free cast); the others answer one kind of decision each.

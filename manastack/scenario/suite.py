@@ -8,10 +8,10 @@ from pathlib import Path
 
 from manastack import cards
 from manastack.errors import InputError
-from manastack.scenario.commands import CardNames
 from manastack.scenario.loader import load_scenarios
 from manastack.scenario.model import Scenario
 from manastack.scenario.runner import Result, run
+from manastack.text import CardNames
 
 SUFFIX = ".scenario.yaml"
 _NAMES: CardNames | None = None

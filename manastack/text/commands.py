@@ -1,0 +1,788 @@
+"""The command language: one decision, typed by a player or written on a scenario script line.
+
+``parse_command`` turns text into a typed ``Command``; ``str(command)`` renders it back as
+canonical text. The parser knows no rules: it cannot tell a player from a card, and it keeps names
+as typed (matching them, without regard to case, is the engine's job). It only uses the card pool
+to split text where a card name contains a comma or a word that looks like a keyword.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from manastack.errors import ManastackError
+
+GRAMMAR = """\
+pass
+play CARD
+cast CARD [face down] [targeting T, T...] [choosing C, C...] [x=N] [paying SOURCE, ...]
+activate CARD [ability N] [targeting T, T...] [choosing C...]
+attack with CARD[, CARD...] [-> PLAYER]
+attack with nothing
+block ATTACKER with CARD[, CARD...]
+block with nothing
+assign N to T[, N to T...]
+order CARD, CARD...
+choose WORDS
+discard CARD[, CARD...]
+turn face up CARD
+suspend CARD
+concede
+
+CARD is a card name in any case; PLAYER's CARD narrows it to that player's.
+T is a player's name or a CARD."""
+"""Every command form, as the scenario contract's table writes them."""
+
+MAX_COMMAND_CHARS = 1000
+"""Longer text is refused: no real command comes close, and it bounds the parser's work."""
+
+MAX_NUMBER = 1_000_000
+"""Largest N accepted in ``x=N``, ``ability N`` and ``assign N to T``."""
+
+# Above this many keyword-looking words the parser stops trying every split and reads each one as
+# a keyword: the search is exponential in them, and real commands have two or three.
+_MAX_SPLIT_CANDIDATES = 12
+
+
+class CommandSyntaxError(ManastackError):
+    """Text that is not a command. ``problem`` says what was wrong; the message adds the grammar."""
+
+    def __init__(self, problem: str, text: str = "") -> None:
+        self.problem = problem
+        self.text = text
+        grammar = "\n".join(f"  {line}" if line else "" for line in GRAMMAR.splitlines())
+        super().__init__(f"{problem}\nThe commands are:\n{grammar}")
+
+
+# --- card names ------------------------------------------------------------------------------
+
+
+def _key(name: str) -> str:
+    """Comparison key of a name: case and spacing do not matter."""
+    return " ".join(name.replace("’", "'").split()).casefold()
+
+
+class CardNames(Collection[str]):
+    """A card pool's names, looked up without regard to case. Build once, use for many lines."""
+
+    __slots__ = ("_by_key", "_keys", "max_commas")
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._by_key: dict[str, str] = {}
+        for name in names:
+            self._by_key.setdefault(_key(name), name)
+        self._keys: list[str] | None = None
+        # Bounds the comma-joining search: no name has more commas than this.
+        self.max_commas = max((n.count(",") for n in self._by_key.values()), default=0)
+
+    @classmethod
+    def of(cls, names: Collection[str]) -> CardNames:
+        """``names`` itself if it is already a ``CardNames``, else a new index of it."""
+        return names if isinstance(names, CardNames) else cls(names)
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, str) and _key(item) in self._by_key
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_key.values())
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def canonical(self, name: str) -> str | None:
+        """The pool's spelling of ``name``, or None when it is not in the pool.
+
+        >>> CardNames(["Grizzly Bears"]).canonical("grizzly  BEARS")
+        'Grizzly Bears'
+        """
+        return self._by_key.get(_key(name))
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The pool names closest to ``name``, best first."""
+        if self._keys is None:
+            self._keys = list(self._by_key)
+        close = difflib.get_close_matches(_key(name), self._keys, n=n, cutoff=0.6)
+        return [self._by_key[k] for k in close]
+
+
+# --- typed commands --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A named object or player, optionally narrowed to a controller: ``bob's Grizzly Bears``."""
+
+    name: str
+    controller: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.controller}'s {self.name}" if self.controller else self.name
+
+
+def _refs(refs: Sequence[object]) -> str:
+    return ", ".join(str(r) for r in refs)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass priority."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    """Play a land (a special action)."""
+
+    card: Ref
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Cast a spell; ``paying`` names mana sources to use instead of automatic payment."""
+
+    card: Ref
+    face_down: bool = False
+    targets: tuple[Ref, ...] = ()
+    choices: tuple[str, ...] = ()
+    x: int | None = None
+    paying: tuple[Ref, ...] = ()
+
+    def __str__(self) -> str:
+        out = f"cast {self.card}"
+        if self.face_down:
+            out += " face down"
+        if self.targets:
+            out += f" targeting {_refs(self.targets)}"
+        if self.choices:
+            out += f" choosing {', '.join(self.choices)}"
+        if self.x is not None:
+            out += f" x={self.x}"
+        if self.paying:
+            out += f" paying {_refs(self.paying)}"
+        return out
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate an ability of a permanent; ``ability`` counts from 1 in printed order."""
+
+    card: Ref
+    ability: int | None = None
+    targets: tuple[Ref, ...] = ()
+    choices: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        out = f"activate {self.card}"
+        if self.ability is not None:
+            out += f" ability {self.ability}"
+        if self.targets:
+            out += f" targeting {_refs(self.targets)}"
+        if self.choices:
+            out += f" choosing {', '.join(self.choices)}"
+        return out
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Declare attackers; no attackers is ``attack with nothing``."""
+
+    attackers: tuple[Ref, ...] = ()
+    defender: str | None = None
+
+    def __str__(self) -> str:
+        if not self.attackers:
+            return "attack with nothing"
+        out = f"attack with {_refs(self.attackers)}"
+        return f"{out} -> {self.defender}" if self.defender else out
+
+
+@dataclass(frozen=True)
+class Block:
+    """Declare blockers of one attacker; ``block with nothing`` has no attacker and no blockers."""
+
+    attacker: Ref | None = None
+    blockers: tuple[Ref, ...] = ()
+
+    def __str__(self) -> str:
+        if self.attacker is None:
+            return "block with nothing"
+        return f"block {self.attacker} with {_refs(self.blockers)}"
+
+
+@dataclass(frozen=True)
+class Assign:
+    """Assign an attacker's combat damage: ``parts`` pairs an amount with its recipient."""
+
+    parts: tuple[tuple[int, Ref], ...]
+
+    def __str__(self) -> str:
+        return "assign " + ", ".join(f"{n} to {ref}" for n, ref in self.parts)
+
+
+@dataclass(frozen=True)
+class Order:
+    """Order simultaneous triggered abilities: the first named goes on the stack first."""
+
+    cards: tuple[Ref, ...]
+
+    def __str__(self) -> str:
+        return f"order {_refs(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer any other choice, in free words: ``choose decline``, ``choose mode 2``."""
+
+    words: str
+
+    def __str__(self) -> str:
+        return f"choose {self.words}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard cards."""
+
+    cards: tuple[Ref, ...]
+
+    def __str__(self) -> str:
+        return f"discard {_refs(self.cards)}"
+
+
+@dataclass(frozen=True)
+class TurnFaceUp:
+    """Turn a face-down permanent face up (a special action)."""
+
+    card: Ref
+
+    def __str__(self) -> str:
+        return f"turn face up {self.card}"
+
+
+@dataclass(frozen=True)
+class Suspend:
+    """Suspend a card from hand (a special action)."""
+
+    card: Ref
+
+    def __str__(self) -> str:
+        return f"suspend {self.card}"
+
+
+@dataclass(frozen=True)
+class Concede:
+    """Leave the game (104.3a)."""
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+Command: TypeAlias = (
+    Pass
+    | PlayLand
+    | Cast
+    | Activate
+    | Attack
+    | Block
+    | Assign
+    | Order
+    | Choose
+    | Discard
+    | TurnFaceUp
+    | Suspend
+    | Concede
+)
+
+
+@dataclass(frozen=True)
+class Unparsed:
+    """Script text that is not a command, kept only on a line that expects the refusal ``unknown``.
+
+    ``parse_command`` never returns it; the scenario loader does, so that a scenario can check
+    that the engine refuses an unknown command.
+    """
+
+    text: str
+    problem: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --- tokens ----------------------------------------------------------------------------------
+
+# Words, commas and arrows; a comma or an arrow is its own token so that "Bears,Elves" splits.
+_TOKEN = re.compile(r"->|,|(?:(?!->)[^\s,])+")
+_POSSESSIVE = re.compile(r"^(\S+?)['’]s\s+(\S.*)$")
+_DIGITS = re.compile(r"^[0-9]+$")
+
+
+def _join(tokens: Sequence[str]) -> str:
+    """Text of tokens with single spaces, commas attached to the word before."""
+    out = ""
+    for tok in tokens:
+        out += tok if tok == "," or not out else " " + tok
+    return out
+
+
+def _number(text: str, what: str, least: int) -> int:
+    if not _DIGITS.match(text):
+        raise _Bad(f"{what} must be a whole number, got {text!r}")
+    # Compare lengths first: int() of thousands of digits is slow, or refused outright.
+    n = int(text) if len(text) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
+    if not least <= n <= MAX_NUMBER:
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        raise _Bad(f"{what} must be between {least} and {MAX_NUMBER}, got {shown}")
+    return n
+
+
+class _Bad(Exception):
+    """One reading of the text failed; another split may still work."""
+
+
+def _known_ref(text: str, names: CardNames) -> bool:
+    if text in names:
+        return True
+    m = _POSSESSIVE.match(text)
+    return m is not None and m.group(2) in names
+
+
+def _ref(text: str, names: CardNames) -> Ref:
+    # A known name wins over a possessive reading: "Urza's Saga" is a card, not Urza's Saga.
+    if text not in names:
+        m = _POSSESSIVE.match(text)
+        if m:
+            return Ref(m.group(2), m.group(1))
+    return Ref(text)
+
+
+def _items(
+    tokens: Sequence[str], names: CardNames, known: Callable[[str], bool], what: str
+) -> list[tuple[str, int, int, bool]]:
+    """Split a comma list, joining pieces that together make a known name (longest first).
+
+    Returns each item's text, its token span in ``tokens`` and whether it is a known name.
+    """
+    pieces: list[tuple[int, int]] = []  # token spans between commas
+    start = 0
+    for i, tok in enumerate([*tokens, ","]):
+        if tok == ",":
+            if i == start:
+                raise _Bad(f"{what} has an empty name (a stray comma?)")
+            pieces.append((start, i))
+            start = i + 1
+    texts = [_join(tokens[a:b]) for a, b in pieces]
+    items: list[tuple[str, int, int, bool]] = []
+    i = 0
+    while i < len(texts):
+        take = 1
+        for span in range(min(names.max_commas + 1, len(texts) - i), 1, -1):
+            if known(", ".join(texts[i : i + span])):
+                take = span
+                break
+        item = ", ".join(texts[i : i + take])
+        items.append((item, pieces[i][0], pieces[i + take - 1][1], known(item)))
+        i += take
+    return items
+
+
+# --- clause search ---------------------------------------------------------------------------
+
+_Kind = Literal["flag", "refs", "strs", "int", "x", "word"]
+_Value: TypeAlias = bool | int | str | tuple[Ref, ...] | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Clause:
+    key: str
+    words: tuple[str, ...]  # the keyword's tokens, casefolded; x=N is matched by its shape
+    kind: _Kind
+
+    def at(self, tokens: Sequence[str], pos: int) -> bool:
+        if self.kind == "x":
+            return tokens[pos].casefold().startswith("x=")
+        end = pos + len(self.words)
+        return end <= len(tokens) and all(
+            t.casefold() == w for t, w in zip(tokens[pos:end], self.words, strict=True)
+        )
+
+    @property
+    def width(self) -> int:
+        return 1 if self.kind == "x" else len(self.words)
+
+
+_FACE_DOWN = _Clause("face down", ("face", "down"), "flag")
+_TARGETING = _Clause("targeting", ("targeting",), "refs")
+_CHOOSING = _Clause("choosing", ("choosing",), "strs")
+_X = _Clause("x", (), "x")
+_PAYING = _Clause("paying", ("paying",), "refs")
+_ABILITY = _Clause("ability", ("ability",), "int")
+_WITH = _Clause("with", ("with",), "refs")
+_ARROW = _Clause("->", ("->",), "word")
+
+
+_Spans: TypeAlias = list[tuple[int, int]]
+
+
+def _value(
+    clause: _Clause, keyword: str, seg: Sequence[str], names: CardNames
+) -> tuple[_Value, _Spans]:
+    """Read one clause's value; returns it and the token spans of the known names in it."""
+    label = clause.key if clause.kind != "x" else "x="
+    if clause.kind == "flag":
+        if seg:
+            raise _Bad(f"unexpected {_join(seg)!r} after {label!r}")
+        return True, []
+    if clause.kind == "x":
+        if seg:
+            raise _Bad(f"unexpected {_join(seg)!r} after {keyword!r}")
+        return _number(keyword[2:], "X", 0), []
+    if not seg:
+        raise _Bad(f"{label!r} needs something after it")
+    if clause.kind == "int":
+        if len(seg) != 1:
+            raise _Bad(f"{label!r} takes one number, got {_join(seg)!r}")
+        return _number(seg[0], "the ability number", 1), []
+    if clause.kind == "word":
+        return _join(seg), []
+    if clause.kind == "strs":
+        strs = _items(seg, names, names.__contains__, repr(label))
+        return tuple(t for t, *_ in strs), [(a, b) for _, a, b, k in strs if k]
+    refs = _items(seg, names, lambda t: _known_ref(t, names), repr(label))
+    return tuple(_ref(t, names) for t, *_ in refs), [(a, b) for _, a, b, k in refs if k]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One way to split the text; better readings name more known cards, then use more clauses."""
+
+    hits: int
+    clauses: int
+    values: tuple[tuple[str, _Value], ...]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.hits, self.clauses)
+
+
+def _read_clauses(
+    tokens: Sequence[str],
+    head: Literal["ref", "refs"],
+    clauses: Sequence[_Clause],
+    required: Collection[str],
+    names: CardNames,
+    what: str,
+) -> dict[str, _Value]:
+    """Split ``HEAD [KEYWORD VALUE]...`` where card names may contain keyword-looking words.
+
+    A keyword-looking word is a keyword unless it lies inside a known card name. Where that leaves
+    a choice, the reading that names the most known cards wins, then the one with the most
+    clauses, then the one that splits earliest. The head's value is under the key ``""``.
+    """
+    n = len(tokens)
+    # A keyword first is a candidate too, so that "cast targeting bob" lacks a card name.
+    cands = [(p, c) for p in range(n) for c in clauses if c.at(tokens, p)]
+
+    def head_value(seg: Sequence[str]) -> tuple[_Value, _Spans]:
+        if not seg:
+            raise _Bad(f"{what} needs a card name")
+        if head == "ref":
+            text = _join(seg)
+            return (_ref(text, names),), [(0, len(seg))] if _known_ref(text, names) else []
+        refs = _items(seg, names, lambda t: _known_ref(t, names), what)
+        return tuple(_ref(t, names) for t, *_ in refs), [(a, b) for _, a, b, k in refs if k]
+
+    memo: dict[tuple[int, frozenset[str]], _Reading | None] = {}
+
+    def solve(i: int, used: frozenset[str]) -> _Reading | None:
+        """Best reading from candidate ``i`` (-1: the head) to the end, given clauses used."""
+        if (i, used) in memo:
+            return memo[(i, used)]
+        if i < 0:
+            start, clause = 0, None
+        else:
+            pos, clause = cands[i]
+            start = pos + clause.width
+        now = used if clause is None else used | {clause.key}
+        best: _Reading | None = None
+        nexts = [j for j in range(i + 1, len(cands)) if cands[j][0] >= start]
+        for j in [*nexts, None]:
+            end = n if j is None else cands[j][0]
+            if j is not None and cands[j][1].key in now:
+                continue
+            try:
+                if clause is None:
+                    value, known = head_value(tokens[start:end])
+                else:
+                    value, known = _value(clause, tokens[cands[i][0]], tokens[start:end], names)
+            except _Bad:
+                continue
+            # Keywords passed over must sit inside a known name, else this reading is wrong.
+            skipped = [p - start for p, _ in cands if start <= p < end]
+            if not all(any(a <= r < b for a, b in known) for r in skipped):
+                continue
+            if j is None:
+                if not set(required) <= now:
+                    continue
+                rest: _Reading | None = _Reading(0, 0, ())
+            else:
+                rest = solve(j, now)
+            if rest is None:
+                continue
+            key = "" if clause is None else clause.key
+            reading = _Reading(
+                rest.hits + len(known), rest.clauses + 1, ((key, value), *rest.values)
+            )
+            if best is None or reading.score > best.score:
+                best = reading
+        memo[(i, used)] = best
+        return best
+
+    if len(cands) <= _MAX_SPLIT_CANDIDATES:
+        found = solve(-1, frozenset())
+        if found is not None:
+            return dict(found.values)
+    return _read_every_keyword(tokens, cands, head_value, required, names)
+
+
+def _read_every_keyword(
+    tokens: Sequence[str],
+    cands: Sequence[tuple[int, _Clause]],
+    head_value: Callable[[Sequence[str]], tuple[_Value, _Spans]],
+    required: Collection[str],
+    names: CardNames,
+) -> dict[str, _Value]:
+    """The reading that takes every keyword-looking word as a keyword. When no reading works,
+    its error is the one reported: it is what a person typing the command most likely meant."""
+    bounds = [p for p, _ in cands] + [len(tokens)]
+    values: dict[str, _Value] = {"": head_value(tokens[: bounds[0]])[0]}
+    for k, (pos, clause) in enumerate(cands):
+        label = clause.key if clause.kind != "x" else "x="
+        if clause.key in values:
+            raise _Bad(f"{label!r} is given twice")
+        seg = tokens[pos + clause.width : bounds[k + 1]]
+        values[clause.key] = _value(clause, tokens[pos], seg, names)[0]
+    for key in required:
+        if key not in values:
+            raise _Bad(f"missing {key!r}")
+    return values
+
+
+# --- the parser ------------------------------------------------------------------------------
+
+
+def _single(tokens: Sequence[str], names: CardNames, what: str) -> Ref:
+    if not tokens:
+        raise _Bad(f"{what} needs a card name")
+    return _ref(_join(tokens), names)
+
+
+def _ref_list(tokens: Sequence[str], names: CardNames, what: str) -> tuple[Ref, ...]:
+    if not tokens:
+        raise _Bad(f"{what} needs at least one card name")
+    refs = _items(tokens, names, lambda t: _known_ref(t, names), what)
+    return tuple(_ref(t, names) for t, *_ in refs)
+
+
+def _no_rest(tokens: Sequence[str], verb: str) -> None:
+    if tokens:
+        raise _Bad(f"{verb!r} takes nothing after it, got {_join(tokens)!r}")
+
+
+def _attack(tokens: Sequence[str], names: CardNames) -> Attack:
+    if not tokens or tokens[0].casefold() != "with":
+        raise _Bad("write 'attack with CARD, CARD...' or 'attack with nothing'")
+    rest = tokens[1:]
+    if [t.casefold() for t in rest] == ["nothing"]:
+        return Attack()
+    if not rest:
+        raise _Bad("'attack with' needs attackers, or 'nothing'")
+    values = _read_clauses(rest, "refs", [_ARROW], (), names, "'attack with'")
+    attackers = values[""]
+    assert isinstance(attackers, tuple)
+    if any(isinstance(r, Ref) and _key(str(r)) == "nothing" for r in attackers):
+        raise _Bad("'nothing' must stand alone: 'attack with nothing'")
+    defender = values.get("->")
+    return Attack(
+        tuple(r for r in attackers if isinstance(r, Ref)),
+        defender if isinstance(defender, str) else None,
+    )
+
+
+def _block(tokens: Sequence[str], names: CardNames) -> Block:
+    if [t.casefold() for t in tokens] == ["with", "nothing"]:
+        return Block()
+    if tokens and tokens[0].casefold() == "with":
+        raise _Bad("write 'block ATTACKER with CARD, CARD...' or 'block with nothing'")
+    if tokens and tokens[-1].casefold() == "nothing" and len(tokens) > 2:
+        raise _Bad("to declare no blockers, write 'block with nothing'")
+    values = _read_clauses(tokens, "ref", [_WITH], ("with",), names, "'block'")
+    head, blockers = values[""], values["with"]
+    assert isinstance(head, tuple) and isinstance(blockers, tuple)
+    return Block(
+        head[0] if isinstance(head[0], Ref) else None,
+        tuple(r for r in blockers if isinstance(r, Ref)),
+    )
+
+
+_ASSIGN_PART = re.compile(r"^([0-9]+)\s+to\s+(\S.*)$", re.IGNORECASE)
+
+
+def _assign(tokens: Sequence[str], names: CardNames) -> Assign:
+    if not tokens:
+        raise _Bad("'assign' needs 'N to T'")
+    pieces: list[list[str]] = [[]]
+    for tok in tokens:
+        if tok == ",":
+            pieces.append([])
+        else:
+            pieces[-1].append(tok)
+    parts: list[tuple[int, Ref]] = []
+    i = 0
+    while i < len(pieces):
+        text = _join(pieces[i])
+        m = _ASSIGN_PART.match(text)
+        if not m:
+            raise _Bad(f"expected 'N to T', got {text!r}")
+        amount = _number(m.group(1), "the damage", 0)
+        name = m.group(2)
+        take = 1
+        # A recipient whose name has a comma continues over the next pieces.
+        for span in range(min(names.max_commas + 1, len(pieces) - i), 1, -1):
+            joined = ", ".join([name, *(_join(p) for p in pieces[i + 1 : i + span])])
+            if _known_ref(joined, names):
+                name, take = joined, span
+                break
+        parts.append((amount, _ref(name, names)))
+        i += take
+    return Assign(tuple(parts))
+
+
+def _cast(tokens: Sequence[str], names: CardNames) -> Cast:
+    clauses = [_FACE_DOWN, _TARGETING, _CHOOSING, _X, _PAYING]
+    v = _read_clauses(tokens, "ref", clauses, (), names, "'cast'")
+    card = v[""]
+    assert isinstance(card, tuple) and isinstance(card[0], Ref)
+    x = v.get("x")
+    return Cast(
+        card[0],
+        face_down=bool(v.get("face down", False)),
+        targets=_as_refs(v.get("targeting")),
+        choices=_as_strs(v.get("choosing")),
+        x=x if isinstance(x, int) and not isinstance(x, bool) else None,
+        paying=_as_refs(v.get("paying")),
+    )
+
+
+def _activate(tokens: Sequence[str], names: CardNames) -> Activate:
+    clauses = [_ABILITY, _TARGETING, _CHOOSING]
+    v = _read_clauses(tokens, "ref", clauses, (), names, "'activate'")
+    card = v[""]
+    assert isinstance(card, tuple) and isinstance(card[0], Ref)
+    ability = v.get("ability")
+    return Activate(
+        card[0],
+        ability=ability if isinstance(ability, int) and not isinstance(ability, bool) else None,
+        targets=_as_refs(v.get("targeting")),
+        choices=_as_strs(v.get("choosing")),
+    )
+
+
+def _as_refs(value: _Value | None) -> tuple[Ref, ...]:
+    return tuple(r for r in value if isinstance(r, Ref)) if isinstance(value, tuple) else ()
+
+
+def _as_strs(value: _Value | None) -> tuple[str, ...]:
+    return tuple(s for s in value if isinstance(s, str)) if isinstance(value, tuple) else ()
+
+
+VERBS = (
+    "pass",
+    "play",
+    "cast",
+    "activate",
+    "attack",
+    "block",
+    "assign",
+    "order",
+    "choose",
+    "discard",
+    "turn",
+    "suspend",
+    "concede",
+)
+"""First words of the commands."""
+
+
+def parse_command(text: str, card_names: Collection[str] = ()) -> Command:
+    """Parse one command. ``card_names`` (any case) lets names with commas or keywords split right.
+
+    >>> parse_command("cast Lightning Bolt targeting bob's Grizzly Bears")
+    Cast(card=Ref(name='Lightning Bolt', controller=None), face_down=False, \
+targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, paying=())
+    >>> str(parse_command("ATTACK WITH Grizzly Bears,Llanowar Elves->bob"))
+    'attack with Grizzly Bears, Llanowar Elves -> bob'
+    """
+    if len(text) > MAX_COMMAND_CHARS:
+        raise CommandSyntaxError(
+            f"command is {len(text)} characters long; the limit is {MAX_COMMAND_CHARS}", text[:80]
+        )
+    names = CardNames.of(card_names)
+    try:
+        return _parse(text, names)
+    except _Bad as bad:
+        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text) from None
+
+
+def _parse(text: str, names: CardNames) -> Command:
+    tokens = _TOKEN.findall(text)
+    if not tokens:
+        raise _Bad("empty command")
+    verb, rest = tokens[0].casefold(), tokens[1:]
+    match verb:
+        case "pass":
+            _no_rest(rest, verb)
+            return Pass()
+        case "concede":
+            _no_rest(rest, verb)
+            return Concede()
+        case "play":
+            return PlayLand(_single(rest, names, "'play'"))
+        case "suspend":
+            return Suspend(_single(rest, names, "'suspend'"))
+        case "turn":
+            if [t.casefold() for t in rest[:2]] != ["face", "up"]:
+                raise _Bad("write 'turn face up CARD'")
+            return TurnFaceUp(_single(rest[2:], names, "'turn face up'"))
+        case "cast":
+            return _cast(rest, names)
+        case "activate":
+            return _activate(rest, names)
+        case "attack":
+            return _attack(rest, names)
+        case "block":
+            return _block(rest, names)
+        case "assign":
+            return _assign(rest, names)
+        case "order":
+            return Order(_ref_list(rest, names, "'order'"))
+        case "discard":
+            return Discard(_ref_list(rest, names, "'discard'"))
+        case "choose":
+            # Free words: kept as typed (spacing aside), commas and all.
+            words = text.strip().split(None, 1)
+            if len(words) < 2:
+                raise _Bad("'choose' needs words after it")
+            return Choose(" ".join(words[1].split()))
+    close = difflib.get_close_matches(verb, VERBS, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise _Bad(f"unknown command {tokens[0]!r}{hint}")

@@ -1,0 +1,437 @@
+"""Carrying out a command of the command language (scenario lines, the terminal) as a sequence of
+engine actions, all or nothing: if any step is refused, the game is put back exactly as it was
+and the refusal is raised.
+
+It reads the game through :class:`~manastack.game.Game` alone: plain data from ``game.state``
+(players, hands, the battlefield, the stack, who is asked what) and the facade's queries for
+any rules fact (legal targets, abilities, activation refusals).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from manastack.actions import (
+    ActivateAbility,
+    ActivateMana,
+    AssignDamage,
+    CastSpell,
+    Choose,
+    ChooseTarget,
+    Concede,
+    DeclareAttacker,
+    DeclareBlocker,
+    Discard,
+    FinishDeclaration,
+    KeepLegend,
+    Pass,
+    PayMana,
+    PlayLand,
+    PutTrigger,
+    SuspendCard,
+    TurnFaceUp,
+    player_target,
+)
+from manastack.errors import IllegalAction
+from manastack.game import Game
+from manastack.mana import color_letter
+from manastack.text import commands as C
+
+# The kinds of decision, by the names the engine gives them (``Decision.kind.value``).
+PRIORITY = "priority"
+TARGET = "target"
+PAY_MANA = "pay_mana"
+PAY_OR_DECLINE = "pay_or_decline"
+DECLARE_ATTACKERS = "declare_attackers"
+DECLARE_BLOCKERS = "declare_blockers"
+ASSIGN_DAMAGE = "assign_damage"
+ORDER_TRIGGERS = "order_triggers"
+TRIGGER_TARGET = "trigger_target"
+DISCARD = "discard"
+CHOOSE_LEGEND = "choose_legend"
+CAST_OR_DECLINE = "cast_or_decline"
+CHOOSE_COLOR = "choose_color"
+
+
+@dataclass
+class Plans:
+    """Answers a command gave in advance: the rest of an ``order`` line, per player."""
+
+    order: dict[int, list[str]] = field(default_factory=dict)
+
+
+def execute(
+    game: Game,
+    pi: int,
+    cmd: C.Command | C.Unparsed,
+    plans: Plans | None = None,
+    *,
+    finish_blocks: bool = True,
+) -> None:
+    """Carry out ``cmd`` for player ``pi`` atomically."""
+    if isinstance(cmd, C.Unparsed):
+        raise IllegalAction("unknown", f"not a command: {cmd.problem}", None)
+    before = game.state
+    game.state = game.clone().state
+    try:
+        _run(game, pi, cmd, plans or Plans(), finish_blocks)
+    except IllegalAction:
+        game.state = before
+        raise
+
+
+def _ask(game: Game) -> tuple[str, int] | None:
+    """The pending decision's kind (its name) and player; None when nobody is asked."""
+    p = game.state.pending
+    return None if p is None or game.is_over else (p.kind.value, p.player)
+
+
+def _pname(game: Game, pi: int) -> str:
+    return game.state.players[pi].name
+
+
+def _expect(game: Game, pi: int, kinds: tuple[str, ...], what: str) -> None:
+    ask = _ask(game)
+    if ask is None or ask[1] != pi or ask[0] not in kinds:
+        if ask is None:
+            now = "nobody is being asked anything"
+        else:
+            now = f"{_pname(game, ask[1])} is being asked for {ask[0].replace('_', ' ')}"
+        raise IllegalAction("priority", f"{_pname(game, pi)} can't {what} now: {now}", "117.1")
+
+
+def _run(game: Game, pi: int, cmd: C.Command, plans: Plans, finish_blocks: bool) -> None:
+    if isinstance(cmd, C.Concede):
+        game.apply(Concede(pi))
+    elif isinstance(cmd, C.Pass):
+        _expect(game, pi, (PRIORITY,), "pass priority")
+        game.apply(Pass(pi))
+    elif isinstance(cmd, C.PlayLand):
+        _expect(game, pi, (PRIORITY,), "play a land")
+        card = _in_hand(game, pi, cmd.card)
+        game.apply(PlayLand(pi, card))
+    elif isinstance(cmd, C.Cast):
+        _cast(game, pi, cmd)
+    elif isinstance(cmd, C.Activate):
+        _activate(game, pi, cmd)
+    elif isinstance(cmd, C.Attack):
+        _attack(game, pi, cmd)
+    elif isinstance(cmd, C.Block):
+        _block(game, pi, cmd, finish_blocks)
+    elif isinstance(cmd, C.Assign):
+        _assign(game, pi, cmd)
+    elif isinstance(cmd, C.Order):
+        _expect(game, pi, (ORDER_TRIGGERS,), "order triggered abilities")
+        plans.order[pi] = [r.name for r in cmd.cards]
+        follow_order_plan(game, pi, plans)
+    elif isinstance(cmd, C.Choose):
+        _choose(game, pi, cmd.words)
+    elif isinstance(cmd, C.Discard):
+        for ref in cmd.cards:
+            _expect(game, pi, (DISCARD,), "discard")
+            game.apply(Discard(pi, _in_hand(game, pi, ref)))
+    elif isinstance(cmd, C.TurnFaceUp):
+        _expect(game, pi, (PRIORITY,), "turn a permanent face up")
+        face_down = {p.oid for p in game.state.battlefield if p.face_down}
+        perm = _permanent(game, pi, cmd.card, face_down.__contains__, "face-down permanent")
+        game.apply(TurnFaceUp(pi, perm))
+    elif isinstance(cmd, C.Suspend):
+        _expect(game, pi, (PRIORITY,), "suspend a card")
+        game.apply(SuspendCard(pi, _in_hand(game, pi, cmd.card)))
+    else:
+        raise IllegalAction("unknown", f"unknown command {cmd}", None)
+
+
+def follow_order_plan(game: Game, pi: int, plans: Plans) -> bool:
+    """Answer an ORDER_TRIGGERS decision from a planned ``order`` line. False if no plan fits."""
+    plan = plans.order.get(pi)
+    ask = _ask(game)
+    if not plan or ask != (ORDER_TRIGGERS, pi):
+        return False
+    # The decision's options are the waiting triggered abilities that may go on the stack next.
+    options = [a.index for a in game.legal_actions() if isinstance(a, PutTrigger)]
+    waiting = game.state.triggered
+    while plan:
+        want = plan.pop(0).lower()
+        for k in options:
+            if waiting[k].source_name.lower() == want:
+                game.apply(PutTrigger(pi, k))
+                return True
+    raise IllegalAction("target", "the order line names no waiting triggered ability", "603.3b")
+
+
+# --- finding things by name ------------------------------------------------------------------
+
+
+def _player(game: Game, name: str) -> int | None:
+    for p in game.state.players:
+        if p.name.lower() == name.lower():
+            return p.idx
+    return None
+
+
+def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
+    for c in game.state.players[pi].hand:
+        if c.name.lower() == ref.name.lower():
+            return c.cid
+    raise IllegalAction("unknown", f"{_pname(game, pi)} has no {ref.name} in hand", None)
+
+
+def _matches_controller(game: Game, ref: C.Ref, controller: int) -> bool:
+    return ref.controller is None or _pname(game, controller).lower() == ref.controller.lower()
+
+
+def _permanent(
+    game: Game,
+    pi: int | None,
+    ref: C.Ref,
+    ok: Callable[[int], bool] | None = None,
+    what: str = "permanent",
+) -> int:
+    """The first permanent named ``ref`` (controlled by ``pi`` if given) whose oid ``ok``
+    accepts."""
+    for p in game.state.battlefield:
+        if p.name.lower() != ref.name.lower() or not _matches_controller(game, ref, p.controller):
+            continue
+        if pi is not None and p.controller != pi:
+            continue
+        if ok is not None and not ok(p.oid):
+            continue
+        return p.oid
+    owner = "" if pi is None else f" controlled by {_pname(game, pi)}"
+    raise IllegalAction("unknown", f"no {what} named {ref.name}{owner}", None)
+
+
+def target_candidates(game: Game, ref: C.Ref) -> list[int]:
+    """Everything ``ref`` may name as a target: a player, then permanents, then stack objects
+    (top first)."""
+    g = game.state
+    out: list[int] = []
+    if ref.controller is None:
+        pi = _player(game, ref.name)
+        if pi is not None:
+            out.append(player_target(pi))
+    name = ref.name.lower()
+    out.extend(
+        p.oid
+        for p in g.battlefield
+        if p.name.lower() == name and _matches_controller(game, ref, p.controller)
+    )
+    out.extend(
+        s.oid
+        for s in reversed(g.stack)
+        if s.source_name.lower() == name and _matches_controller(game, ref, s.controller)
+    )
+    return out
+
+
+def _item_name(game: Game, oid: int | None) -> str:
+    return next((s.source_name for s in game.state.stack if s.oid == oid), "?")
+
+
+def _legal_target(game: Game, ref: C.Ref) -> int | None:
+    """The first thing ``ref`` names that is a legal choice for the pending target decision."""
+    legal = {a.target for a in game.legal_actions() if isinstance(a, ChooseTarget)}
+    return next((t for t in target_candidates(game, ref) if t in legal), None)
+
+
+def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
+    if not target_candidates(game, ref):
+        raise IllegalAction("unknown", f"nothing named {ref} to target", None)
+    t = _legal_target(game, ref)
+    if t is not None:
+        game.apply(ChooseTarget(pi, t))
+        return
+    spec, item = game.pending_target_text(), _item_name(game, game.pending_item())
+    raise IllegalAction("target", f"{ref} is not a legal choice for {spec} ({item})", "115.1")
+
+
+def _targets_then_pay(
+    game: Game, pi: int, targets: tuple[C.Ref, ...], paying: tuple[C.Ref, ...]
+) -> None:
+    queue = list(targets)
+    while _ask(game) in ((TARGET, pi),):
+        if not queue:
+            return  # the target is asked as its own decision: `choose T` answers it (601.2c)
+        _choose_target(game, pi, queue.pop(0))
+    if queue:
+        raise IllegalAction("target", f"too many targets: {', '.join(map(str, queue))}", "601.2c")
+    if _ask(game) == (PAY_MANA, pi):
+        sources = None
+        if paying:
+            sources = tuple(_permanent(game, pi, r, None, "mana source") for r in paying)
+        game.apply(PayMana(pi, sources))
+
+
+def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
+    ask = _ask(game)
+    if ask == (CAST_OR_DECLINE, pi):
+        cid = game.pending_card()
+        card = next((c for c in game.state.players[pi].exile if c.cid == cid), None)
+        if cid is None or card is None or card.name.lower() != cmd.card.name.lower():
+            raise IllegalAction("target", "you may cast only the suspended card now", "702.62a")
+        game.apply(CastSpell(pi, cid))
+    else:
+        _expect(game, pi, (PRIORITY,), "cast a spell")
+        game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
+    _targets_then_pay(game, pi, cmd.targets, cmd.paying)
+
+
+def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
+    ask = _ask(game)
+    mana_ok = ask is not None and ask[1] == pi and ask[0] in (PRIORITY, PAY_MANA, PAY_OR_DECLINE)
+    if not mana_ok:
+        _expect(game, pi, (PRIORITY,), "activate an ability")
+    candidates = [
+        (p.oid, p.name)
+        for p in game.state.battlefield
+        if p.controller == pi and p.name.lower() == cmd.card.name.lower()
+    ]
+    if not candidates:
+        raise IllegalAction("unknown", f"{_pname(game, pi)} controls no {cmd.card.name}", None)
+    last: IllegalAction | None = None
+    for oid, name in candidates:
+        kinds = game.ability_kinds(oid)
+        indexes = (
+            [cmd.ability - 1]
+            if cmd.ability is not None
+            else [i for i, k in enumerate(kinds) if k not in ("static", "triggered")]
+        )
+        for idx in indexes:
+            if not 0 <= idx < len(kinds):
+                last = IllegalAction("unknown", f"{name} has no ability {idx + 1}", "602.1")
+                continue
+            try:
+                if kinds[idx] == "mana":
+                    colour = _colour(game.mana_colors(oid, idx), cmd.choices)
+                    game.apply(ActivateMana(pi, oid, idx, colour))
+                    return
+                if ask != (PRIORITY, pi):
+                    _expect(game, pi, (PRIORITY,), "activate that ability")
+                err = game.activation_refusal(pi, oid, idx)
+                if err:
+                    raise err
+                game.apply(ActivateAbility(pi, oid, idx))
+                _targets_then_pay(game, pi, cmd.targets, ())
+                return
+            except IllegalAction as e:
+                last = e
+    assert last is not None
+    raise last
+
+
+def _colour(colors: str, choices: tuple[str, ...]) -> str:
+    """The colour a mana ability that may add one of ``colors`` adds, from the command's
+    ``choosing``; "" to have it asked next, as a decision."""
+    if choices:
+        c = color_letter(choices[0])
+        if len(c) != 1 or c not in colors:
+            raise IllegalAction("target", f"this ability can't add {{{c}}}", "605.1a")
+        return c
+    return colors if len(colors) == 1 else ""
+
+
+def _attack(game: Game, pi: int, cmd: C.Attack) -> None:
+    _expect(game, pi, (DECLARE_ATTACKERS,), "declare attackers")
+    if cmd.defender is not None:
+        d = _player(game, cmd.defender)
+        if d is None:
+            raise IllegalAction("unknown", f"no player named {cmd.defender}", None)
+    else:
+        opponents = [p.idx for p in game.state.players if not p.left and p.idx != pi]
+        if len(opponents) != 1:
+            raise IllegalAction("combat", "say whom to attack: `-> PLAYER`", "508.1b")
+        d = opponents[0]
+    for ref in cmd.attackers:
+        if _ask(game) != (DECLARE_ATTACKERS, pi):
+            raise IllegalAction("combat", f"{ref} can't attack", "508.1a")
+        combat = game.state.combat
+        declared = combat.attackers if combat else {}
+        oid = _permanent(game, pi, ref, lambda oid: oid not in declared, "creature")  # noqa: B023
+        game.apply(DeclareAttacker(pi, oid, d))
+    if _ask(game) == (DECLARE_ATTACKERS, pi):
+        game.apply(FinishDeclaration(pi))
+
+
+def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
+    _expect(game, pi, (DECLARE_BLOCKERS,), "declare blockers")
+    if cmd.attacker is not None:
+        combat = game.state.combat
+        attackers = combat.attackers if combat else {}
+        att = _permanent(game, None, cmd.attacker, attackers.__contains__, "attacking creature")
+        for ref in cmd.blockers:
+            if _ask(game) != (DECLARE_BLOCKERS, pi):
+                raise IllegalAction("combat", f"{ref} can't block now", "509.1a")
+            combat = game.state.combat
+            blocking = combat.blockers if combat else {}
+            oid = _permanent(game, pi, ref, lambda oid: oid not in blocking, "creature")  # noqa: B023
+            game.apply(DeclareBlocker(pi, oid, att))
+        if not finish:
+            return
+    if _ask(game) == (DECLARE_BLOCKERS, pi):
+        game.apply(FinishDeclaration(pi))
+
+
+def _assign(game: Game, pi: int, cmd: C.Assign) -> None:
+    _expect(game, pi, (ASSIGN_DAMAGE,), "assign combat damage")
+    # The decision's one listed option (the default assignment) names the attacker.
+    attacker = next(a.attacker for a in game.legal_actions() if isinstance(a, AssignDamage))
+    combat = game.state.combat
+    blockers = combat.blocked.get(attacker, []) if combat else []
+    parts: list[tuple[int, int]] = []
+    for n, ref in cmd.parts:
+        cands = target_candidates(game, ref)
+        pick = next((t for t in cands if t in blockers or t < 0), None)
+        if pick is None:
+            raise IllegalAction("target", f"{ref} is not blocking that creature", "510.1c")
+        parts.append((pick, n))
+    game.apply(AssignDamage(pi, attacker, tuple(parts)))
+
+
+def _choose(game: Game, pi: int, words: str) -> None:
+    ask = _ask(game)
+    w = words.strip()
+    low = w.lower()
+    if ask is None or ask[1] != pi:
+        _expect(game, pi, (PRIORITY,), f"choose {w}")
+        return
+    kind = ask[0]
+    if kind in (TARGET, TRIGGER_TARGET):
+        ref = _ref(w)
+        if kind == TARGET:
+            _choose_target(game, pi, ref)
+            _targets_then_pay(game, pi, (), ())  # more targets are asked; then pay as usual
+            return
+        t = _legal_target(game, ref)
+        if t is not None:
+            game.apply(ChooseTarget(pi, t))
+            return
+        raise IllegalAction("target", f"{w} is not a legal {game.pending_target_text()}", "603.3d")
+    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR):
+        game.apply(Choose(pi, low))
+        return
+    if kind == CHOOSE_LEGEND:
+        for a in game.legal_actions():
+            if not isinstance(a, KeepLegend):
+                continue
+            name = next((p.name for p in game.state.battlefield if p.oid == a.oid), None)
+            if name is not None and name.lower() == low:
+                game.apply(KeepLegend(pi, a.oid))
+                return
+        raise IllegalAction("target", f"{w} is not one of the legends to choose from", "704.5j")
+    if kind == ORDER_TRIGGERS:
+        follow_order_plan(game, pi, Plans({pi: [w]}))
+        return
+    if kind == DISCARD:
+        game.apply(Discard(pi, _in_hand(game, pi, _ref(w))))
+        return
+    raise IllegalAction("priority", f"there is nothing to choose now ({kind})", "117.1")
+
+
+def _ref(text: str) -> C.Ref:
+    m = re.match(r"^(\S+?)['’]s\s+(\S.*)$", text)
+    if m:
+        return C.Ref(m.group(2), m.group(1))
+    return C.Ref(text)
