@@ -16,14 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from manastack import casting, engine, layers, setup, targeting, turn
+from manastack import casting, engine, layers, setup, targeting
 from manastack.actions import Action
 from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
+from manastack.casting import ChooseSpellTarget, PayCost
 from manastack.decisions import Decision, describe, legal_actions
+from manastack.decisions.base import Kind
 from manastack.errors import IllegalAction
 from manastack.mana import pool_text
-from manastack.state import Event, GameState, Kind, Permanent
+from manastack.special import CastOrDecline
+from manastack.stack import PayOrCounter
+from manastack.state import Event, GameState, Permanent
 from manastack.steps import Step
+from manastack.triggers import TriggerTarget
+from manastack.turn import DiscardCards
+
+__all__ = ["Game", "Kind"]
 
 
 class Game:
@@ -31,9 +39,12 @@ class Game:
 
     __slots__ = ("state",)
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *, advance: bool = True) -> None:
+        """The game in ``state``, advanced to its next decision (``advance=False``: as it
+        stands)."""
         self.state = state
-        engine.advance(state)
+        if advance:
+            engine.advance(state)
 
     @classmethod
     def new(
@@ -86,9 +97,7 @@ class Game:
         self.state = engine.apply(self.state, action)
 
     def clone(self) -> Game:
-        g = Game.__new__(Game)
-        g.state = self.state.clone()
-        return g
+        return Game(self.state.clone(), advance=False)
 
     copy = clone
 
@@ -222,9 +231,7 @@ class Game:
         advanced): for callers that hold only a ``GameState``."""
         if isinstance(game, Game):
             return game
-        out = Game.__new__(Game)
-        out.state = game
-        return out
+        return Game(game, advance=False)
 
     def pending_item(self) -> int | None:
         """The oid of the spell or ability on the stack that the pending decision is about: the
@@ -234,36 +241,33 @@ class Game:
         pend = self.state.pending
         if pend is None or self.state.game_over:
             return None
-        if pend.kind in (Kind.TARGET, Kind.TRIGGER_TARGET, Kind.PAY_MANA):
-            item: int = pend.context["item"]
-            return item
-        if pend.kind is Kind.PAY_OR_DECLINE:
-            spell: int = pend.context["spell"]
-            return spell
+        if isinstance(pend, ChooseSpellTarget | PayCost | TriggerTarget):
+            return pend.item
+        if isinstance(pend, PayOrCounter):
+            return pend.spell
         return None
 
     def pending_target_text(self) -> str | None:
         """What the pending TARGET or TRIGGER_TARGET decision chooses, in the card's words
         (``"target creature"``); None for any other decision."""
         pend = self.state.pending
-        if pend is None or self.state.game_over:
+        if self.state.game_over or not isinstance(pend, ChooseSpellTarget | TriggerTarget):
             return None
-        if pend.kind not in (Kind.TARGET, Kind.TRIGGER_TARGET):
-            return None
-        item = self.state.stack_item(pend.context["item"])
-        if item is None:
-            return None
-        text: str = item.target_specs[pend.context["index"]].text
-        return text
+        item = self.state.stack_item(pend.item)
+        return None if item is None else item.target_specs[pend.index].text
 
     def pending_card(self) -> int | None:
         """The cid of the card that the pending CAST_OR_DECLINE decision offers to cast (a
         suspended card whose last time counter was removed, 702.62a); None otherwise."""
         pend = self.state.pending
-        if pend is None or self.state.game_over or pend.kind is not Kind.CAST_OR_DECLINE:
+        if self.state.game_over or not isinstance(pend, CastOrDecline):
             return None
-        cid: int = pend.context["cid"]
-        return cid
+        return pend.cid
+
+    def pending_rule(self) -> str | None:
+        """The rule a pending discard answers to (514.1 in cleanup, 701.9a for an effect)."""
+        pend = self.state.pending
+        return pend.rule if isinstance(pend, DiscardCards) else None
 
     def ability_kinds(self, oid: int) -> list[str]:
         """The kind of each ability of permanent ``oid``, in printed order: ``"mana"`` (605),
@@ -320,5 +324,5 @@ class Game:
         and the step then, skipped steps left out (103.8a, 508.8). Worked out on a copy."""
         nxt = self.state.clone()
         nxt.log_enabled = False
-        step = turn.next_step(nxt)
+        step = nxt.rules.next_step(nxt)
         return nxt.turn, nxt.active, step

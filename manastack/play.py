@@ -644,7 +644,7 @@ class PlaySession:
             return "the game is over", "104.1"
         why, rule = DECISION_WHY.get(pend.kind, ("a choice is being made", "117.1"))
         if pend.kind is Kind.DISCARD:
-            rule = str(pend.context.get("rule", rule))  # cleanup (514.1) or an effect
+            rule = self.game.pending_rule() or rule  # cleanup (514.1) or an effect
         return why, rule
 
 

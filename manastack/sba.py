@@ -113,8 +113,11 @@ class LegendRule(StateBasedAction):
     rules = "704.5j"
 
     def check(self, g: GameState, r: Round) -> None:
-        if not any(layers.is_legendary(p) for p in g.battlefield):
-            return
+        for p in g.battlefield:
+            if p.card.cdef.is_legendary and not p.face_down:
+                break
+        else:
+            return  # no legendary permanent: the usual case, checked without a call a permanent
         already = r.going()
         groups: dict[tuple[int, str], list[Permanent]] = {}
         for p in g.battlefield:

@@ -35,24 +35,24 @@ from manastack.actions import (
     player_target,
 )
 from manastack.errors import IllegalAction
-from manastack.game import Game
+from manastack.game import Game, Kind
 from manastack.mana import color_letter
 from manastack.text import commands as C
 
-# The kinds of decision, by the names the engine gives them (``Decision.kind.value``).
-PRIORITY = "priority"
-TARGET = "target"
-PAY_MANA = "pay_mana"
-PAY_OR_DECLINE = "pay_or_decline"
-DECLARE_ATTACKERS = "declare_attackers"
-DECLARE_BLOCKERS = "declare_blockers"
-ASSIGN_DAMAGE = "assign_damage"
-ORDER_TRIGGERS = "order_triggers"
-TRIGGER_TARGET = "trigger_target"
-DISCARD = "discard"
-CHOOSE_LEGEND = "choose_legend"
-CAST_OR_DECLINE = "cast_or_decline"
-CHOOSE_COLOR = "choose_color"
+# The kinds of decision this module answers (the facade's Kind).
+PRIORITY = Kind.PRIORITY
+TARGET = Kind.TARGET
+PAY_MANA = Kind.PAY_MANA
+PAY_OR_DECLINE = Kind.PAY_OR_DECLINE
+DECLARE_ATTACKERS = Kind.DECLARE_ATTACKERS
+DECLARE_BLOCKERS = Kind.DECLARE_BLOCKERS
+ASSIGN_DAMAGE = Kind.ASSIGN_DAMAGE
+ORDER_TRIGGERS = Kind.ORDER_TRIGGERS
+TRIGGER_TARGET = Kind.TRIGGER_TARGET
+DISCARD = Kind.DISCARD
+CHOOSE_LEGEND = Kind.CHOOSE_LEGEND
+CAST_OR_DECLINE = Kind.CAST_OR_DECLINE
+CHOOSE_COLOR = Kind.CHOOSE_COLOR
 
 
 @dataclass
@@ -82,23 +82,23 @@ def execute(
         raise
 
 
-def _ask(game: Game) -> tuple[str, int] | None:
-    """The pending decision's kind (its name) and player; None when nobody is asked."""
-    p = game.state.pending
-    return None if p is None or game.is_over else (p.kind.value, p.player)
+def _ask(game: Game) -> tuple[Kind, int] | None:
+    """The pending decision's kind and player; None when nobody is asked."""
+    d = game.decision
+    return None if d is None else (d.kind, d.player)
 
 
 def _pname(game: Game, pi: int) -> str:
     return game.state.players[pi].name
 
 
-def _expect(game: Game, pi: int, kinds: tuple[str, ...], what: str) -> None:
+def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str) -> None:
     ask = _ask(game)
     if ask is None or ask[1] != pi or ask[0] not in kinds:
         if ask is None:
             now = "nobody is being asked anything"
         else:
-            now = f"{_pname(game, ask[1])} is being asked for {ask[0].replace('_', ' ')}"
+            now = f"{_pname(game, ask[1])} is being asked for {ask[0].value.replace('_', ' ')}"
         raise IllegalAction("priority", f"{_pname(game, pi)} can't {what} now: {now}", "117.1")
 
 
@@ -427,7 +427,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
     if kind == DISCARD:
         game.apply(Discard(pi, _in_hand(game, pi, _ref(w))))
         return
-    raise IllegalAction("priority", f"there is nothing to choose now ({kind})", "117.1")
+    raise IllegalAction("priority", f"there is nothing to choose now ({kind.value})", "117.1")
 
 
 def _ref(text: str) -> C.Ref:
