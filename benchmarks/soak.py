@@ -98,10 +98,12 @@ def parse_players(text: str) -> tuple[int, int]:
     return a, b
 
 
-def reproduce_command(seed: int, players: tuple[int, int], fast: bool) -> str:
+def reproduce_command(
+    seed: int, players: tuple[int, int], fast: bool, rules: str = "current"
+) -> str:
     lo, hi = players
     spec = str(lo) if lo == hi else f"{lo}-{hi}"
-    extra = " --fast" if fast else ""
+    extra = (" --fast" if fast else "") + (f" --rules {rules}" if rules != "current" else "")
     return f"python3 benchmarks/soak.py --games 1 --seed {seed} --players {spec}{extra}"
 
 
@@ -174,13 +176,19 @@ def _check_full(game: Game, rng: random.Random) -> None:
         raise SoakFailure("changing a clone changed the original")
 
 
-def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> GameResult:
+def play_game(
+    seed: int, players: tuple[int, int], fast: bool, out: Path, rules: str = "current"
+) -> GameResult:
     """One soak game; a failure is reported in the result (and its record written to ``out``)."""
     rng = random.Random(seed)
     n = rng.randint(*players)
     decks = [random_deck(rng, POOLS) for _ in range(n)]
     rec = Recorder.new(
-        decks, [f"p{i + 1}" for i in range(n)], seed=seed, first_player=rng.randrange(n)
+        decks,
+        [f"p{i + 1}" for i in range(n)],
+        seed=seed,
+        first_player=rng.randrange(n),
+        rules=rules,
     )
     game = rec.game
     result = GameResult(seed, n, 0, False, 0)
@@ -262,7 +270,7 @@ def _check_end(rec: Recorder, twins: list[Twin]) -> None:
         raise SoakFailure("replaying the saved record gave a different final state")
 
 
-def _one(job: tuple[int, tuple[int, int], bool, Path]) -> GameResult:
+def _one(job: tuple[int, tuple[int, int], bool, Path, str]) -> GameResult:
     return play_game(*job)
 
 
@@ -276,13 +284,14 @@ def run(
     echo: bool = False,
     workers: int = 1,
     progress: float = 0.0,
+    rules: str = "current",
 ) -> Summary:
     """Play games with seeds ``seed .. seed+games-1``; ``workers`` processes share them (each
     game depends on its seed only, so the figures are the same with any number of workers).
     ``progress``: print a line to stderr every so many seconds (0: never)."""
     summary = Summary()
     start = last = time.perf_counter()
-    jobs = [(seed + k, players, fast, out) for k in range(games)]
+    jobs = [(seed + k, players, fast, out, rules) for k in range(games)]
     with contextlib.ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
@@ -299,7 +308,7 @@ def run(
                 if echo:
                     print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
                     print(f"  record: {r.record_path}")
-                    print(f"  reproduce: {reproduce_command(r.seed, players, fast)}")
+                    print(f"  reproduce: {reproduce_command(r.seed, players, fast, rules)}")
                     sys.stdout.flush()
             now = time.perf_counter()
             if progress and now - last >= progress:
@@ -325,6 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--progress", type=float, default=0.0, metavar="SECONDS", help="a progress line so often"
     )
+    ap.add_argument("--rules", default="current", help="the rule set: current or 2004")
     args = ap.parse_args(argv)
     workers = args.workers or os.cpu_count() or 1
     s = run(
@@ -336,6 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         echo=True,
         workers=workers,
         progress=args.progress,
+        rules=args.rules,
     )
     checks = "invariants only" if args.fast else "full checks"
     rate = s.decisions / s.seconds if s.seconds else 0.0

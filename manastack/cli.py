@@ -11,6 +11,11 @@ from rich.markup import escape
 
 from manastack import cards
 from manastack.cardinfo import card_text
+from manastack.rulesets import RULESETS
+
+RULES_HELP = (
+    "the rules: current (default) or 2004 (June 2004: combat damage on the stack, mana burn)"
+)
 
 
 def _console() -> Console:
@@ -130,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
+    sim.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
     sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
     pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
@@ -143,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="real: only stop when you have a real choice (default); all: at every priority",
     )
     pl.add_argument("--name", default="alice", help="your player name, one word (default alice)")
+    pl.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
     pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
     pl.set_defaults(func=cmd_play)
     return p

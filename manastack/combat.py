@@ -455,11 +455,27 @@ class AssignCombatDamage(Pending):
 def deal_combat_damage(
     g: GameState, first_step: bool, chosen: dict[int, tuple[tuple[int, int], ...]]
 ) -> None:
-    c = g.combat
-    assert c is not None
+    """510.2: all combat damage is dealt at once, as assigned."""
     rule = "510.4" if first_step else "510.2"
     g.emit("damage", "combat damage is dealt" + (" (first strike)" if first_step else ""), rule)
-    events: list[tuple[Permanent, int, int]] = []  # (source, target, amount)
+    for src, t, n in combat_damage_assignments(g, first_step, chosen):
+        if t < 0:
+            damage_player(g, src, -1 - t, n, combat=True)
+        else:
+            tp = g.permanent(t)
+            if tp is not None:
+                damage_creature(g, src, tp, n, combat=True)
+
+
+def combat_damage_assignments(
+    g: GameState, first_step: bool, chosen: dict[int, tuple[tuple[int, int], ...]]
+) -> list[tuple[Permanent, int, int]]:
+    """Who deals how much combat damage to whom in this step, (source, target, amount): the
+    chosen divisions, the rest as 510.1a-c say. The creatures counted as dealing first-strike
+    damage are noted (510.4)."""
+    c = g.combat
+    assert c is not None
+    events: list[tuple[Permanent, int, int]] = []
     for aoid, defender in c.attackers.items():
         a = g.permanent(aoid)
         if a is None or not _deals_now(g, a, first_step):
@@ -489,10 +505,4 @@ def deal_combat_damage(
             events.append((b, live[0], power))
         if first_step:
             c.first_strike_done.add(boid)
-    for src, t, n in events:
-        if t < 0:
-            damage_player(g, src, -1 - t, n, combat=True)
-        else:
-            tp = g.permanent(t)
-            if tp is not None:
-                damage_creature(g, src, tp, n, combat=True)
+    return events

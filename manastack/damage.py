@@ -37,5 +37,5 @@ def gain_life(g: GameState, pi: int, amount: int, why: str, rule: str = "119.3")
     happen(g, LifeGained(pi, amount, why, rule))
 
 
-def lose_life(g: GameState, pi: int, amount: int, why: str) -> None:
-    happen(g, LifeLost(pi, amount, why))
+def lose_life(g: GameState, pi: int, amount: int, why: str, rule: str = "119.3") -> None:
+    happen(g, LifeLost(pi, amount, why, rule))

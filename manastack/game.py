@@ -1,7 +1,10 @@
 """The facade: a :class:`Game` you drive one decision at a time.
 
->>> from manastack import Game
->>> g = Game.new([["Forest"] * 20, ["Island"] * 20], names=["alice", "bob"], seed=1)
+>>> from manastack import Game, actions
+>>> g = Game.new([["Forest"] * 20, ["Island"] * 20], names=["alice", "bob"], seed=1, first_player=0)
+>>> g.decision.prompt  # the London mulligan (103.5) comes first
+'alice: keep this hand of 7 or take a mulligan'
+>>> g.apply(actions.Choose(0, "keep")); g.apply(actions.Choose(1, "keep"))
 >>> g.decision
 Decision(player=0, kind=<Kind.PRIORITY: 'priority'>, prompt='alice has priority')
 >>> g.turn, g.step.label
@@ -54,10 +57,17 @@ class Game:
         *,
         seed: int = 0,
         rules: str = "current",
-        first_player: int = 0,
+        first_player: int | None = None,
+        mulligans: bool = True,
     ) -> Game:
-        """A new game between decklists (card names), shuffled with ``seed``."""
-        return cls(setup.new_game(decks, names, seed=seed, rules=rules, first_player=first_player))
+        """A new game between decklists (card names), shuffled with ``seed``. The starting
+        player is chosen at random from the seed unless ``first_player`` names one (103.1); the
+        game begins with the rule set's mulligan decisions (103.5) unless ``mulligans`` is
+        False (everyone keeps seven)."""
+        state = setup.new_game(
+            decks, names, seed=seed, rules=rules, first_player=first_player, mulligans=mulligans
+        )
+        return cls(state)
 
     @classmethod
     def from_position(

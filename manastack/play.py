@@ -6,7 +6,7 @@ from an input function and writes to a rich ``Console``, so tests drive it with 
 >>> import io
 >>> from rich.console import Console
 >>> from manastack.agents import random_agent
->>> game = Game.new([["Forest"] * 20, ["Island"] * 20], ["alice", "bob"], seed=1)
+>>> game = Game.new([["Forest"] * 20, ["Island"] * 20], ["alice", "bob"], seed=1, mulligans=False)
 >>> s = PlaySession(game, 0, random_agent, console=Console(file=io.StringIO(), width=80))
 >>> "Stack" in s.start()
 True
@@ -78,6 +78,8 @@ DECISION_WHY = {
     Kind.CHOOSE_LEGEND: ("the legend rule is being applied", "704.5j"),
     Kind.PAY_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
     Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
+    Kind.MULLIGAN: ("the players are choosing their opening hands", "103.5"),
+    Kind.PUT_ON_BOTTOM: ("the players are choosing their opening hands", "103.5"),
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
@@ -171,14 +173,22 @@ class PlaySession:
         agent: Agent,
         *,
         seed: int = 0,
+        rules: str = "current",
+        first_player: int | None = 0,
+        mulligans: bool = False,
         human: int = 0,
         stops: str = "real",
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
     ) -> PlaySession:
         """A new game between ``decks`` (the person plays ``decks[human]``), recorded from its
-        start so that ``save`` writes a replayable record."""
-        record = Record(list(names), [list(d) for d in decks], seed)
+        start so that ``save`` writes a replayable record. ``first_player`` None chooses the
+        starting player at random from the seed (103.1); ``mulligans`` begins with the rule
+        set's mulligans (103.5). The ``play`` command asks for both; the defaults keep a
+        session that starts at the first priority, for tests and embedding."""
+        record = Record(
+            list(names), [list(d) for d in decks], seed, rules, first_player, [], mulligans
+        )
         return cls(
             record.new_game(),
             human,
@@ -583,7 +593,8 @@ class PlaySession:
 
     def _item_text(self, s: StackItem) -> str:
         g = self.game.state
-        text = f"{self._item_name(s)}, {g.pname(s.controller)}'s"
+        owner = "no controller" if s.controller < 0 else f"{g.pname(s.controller)}'s"
+        text = f"{self._item_name(s)}, {owner}"
         if s.targets:
             text += ", targeting " + ", ".join(describe_target(self.game, t) for t in s.targets)
         if s.x:
@@ -653,7 +664,9 @@ def _card_words(s: StackItem) -> str:
     if s.card is not None and s.is_spell and not s.face_down:
         text = s.card.cdef.text
     elif s.ability is not None:
-        text = getattr(s.ability, "text", "")
+        # A rules object (2004's combat damage) says what it does when it resolves.
+        summary = getattr(s.ability, "summary", None)
+        text = summary() if callable(summary) else getattr(s.ability, "text", "")
     return f" ({text})" if text else ""
 
 
@@ -754,7 +767,15 @@ def command(args: argparse.Namespace) -> int:
     width = min(WIDTH, Console().size.width)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     session = PlaySession.new(
-        [mine, theirs], [name, opp], agent, seed=seed, stops=args.stops, console=console
+        [mine, theirs],
+        [name, opp],
+        agent,
+        seed=seed,
+        rules=args.rules,
+        first_player=None,
+        mulligans=True,
+        stops=args.stops,
+        console=console,
     )
     console.print(
         f"manastack play: you are {name}, against the {args.vs} agent; seed {seed} "

@@ -4,13 +4,15 @@ Architecture rule 2 (setup + seed + the same answers reproduce a game) makes a r
 state is stored, only what went in. A record is a JSON object::
 
     {
-      "format_version": 1,
+      "format_version": 2,
       "setup": {
         "players": ["alice", "bob"],              // distinct names, one per deck (2 to 16)
         "decks": [["Forest", ...], ["Island", ...]],  // card names, library order before the
                                                   // shuffle (at most 10,000 cards each)
         "rules": "current",                       // a ruleset name (manastack.rulesets)
-        "first_player": 0                         // index of the player who plays first
+        "first_player": 0,                        // who plays first; null: at random from
+                                                  // the seed (103.1)
+        "mulligans": true                         // the game begins with mulligans (103.5)
       },
       "seed": 7,                                  // the game's shuffle seed (an integer)
       "answers": [                                // every action applied, in order
@@ -22,11 +24,13 @@ state is stored, only what went in. A record is a JSON object::
       ]
     }
 
-``rules`` and ``first_player`` may be left out ("current" and 0); every other key is required.
+``rules``, ``first_player`` and ``mulligans`` may be left out ("current", 0 and true); every other
+key is required. Records of ``format_version`` 1 (before mulligans and a random starting player)
+replay as they were made: no mulligans, and player 0 first unless ``first_player`` says otherwise.
 An answer is ``{"type": <class name in manastack.actions>, <field>: <value>, ...}`` with tuples
 written as lists and every field given. Unknown keys are refused, so a misspelt field is an error
-rather than a silently different game. Only ``format_version`` 1 exists; a record of another
-version is refused with a message saying which version is supported.
+rather than a silently different game. A record of another version than 1 or 2 is refused with
+a message saying which versions are supported.
 
 >>> rec = Recorder.new([["Forest"] * 20, ["Island"] * 20], ["alice", "bob"], seed=3)
 >>> rec.apply(rec.game.legal_actions()[0])
@@ -52,7 +56,8 @@ from manastack.decisions import Decision
 from manastack.errors import IllegalAction, ManastackError
 from manastack.game import Game
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 """A larger file is refused before it is read (a long game's record is well under 1 MB)."""
 MAX_PLAYERS = 16
@@ -91,8 +96,9 @@ class Record:
     decks: list[list[str]]
     seed: int = 0
     rules: str = "current"
-    first_player: int = 0
+    first_player: int | None = None  # None: chosen at random from the seed (103.1)
     answers: list[Action] = field(default_factory=list)
+    mulligans: bool = True
 
     def new_game(self) -> Game:
         """The game at its start (before any answer)."""
@@ -103,6 +109,7 @@ class Record:
                 seed=self.seed,
                 rules=self.rules,
                 first_player=self.first_player,
+                mulligans=self.mulligans,
             )
         except ManastackError as err:
             raise RecordError(f"the record's setup is refused: {err}") from None
@@ -117,6 +124,7 @@ class Record:
                 "decks": [list(d) for d in self.decks],
                 "rules": self.rules,
                 "first_player": self.first_player,
+                "mulligans": self.mulligans,
             },
             "seed": self.seed,
             "answers": [action_to_dict(a) for a in self.answers],
@@ -141,14 +149,15 @@ class Record:
                 f"not a manastack record: no 'format_version' (this version reads "
                 f"format_version {FORMAT_VERSION})"
             )
-        if version != FORMAT_VERSION or isinstance(version, bool):
+        if version not in READABLE_VERSIONS or isinstance(version, bool):
             raise RecordError(
                 f"unsupported format_version {version!r}: this version of manastack reads "
-                f"format_version {FORMAT_VERSION} only"
+                f"format_version {' and '.join(map(str, READABLE_VERSIONS))}"
             )
         _only_keys(d, {"format_version", "setup", "seed", "answers"}, "the record")
         setup = _get(d, "setup", dict, "the record")
-        _only_keys(setup, {"players", "decks", "rules", "first_player"}, "setup")
+        keys = {"players", "decks", "rules", "first_player"}
+        _only_keys(setup, keys | ({"mulligans"} if version >= 2 else set()), "setup")
         names = _str_list(_get(setup, "players", list, "setup"), "setup.players", MAX_PLAYERS)
         raw_decks = _get(setup, "decks", list, "setup")
         if len(raw_decks) > MAX_PLAYERS:
@@ -176,15 +185,21 @@ class Record:
             rulesets.get(rules)
         except (ManastackError, KeyError, ValueError) as err:
             raise RecordError(f"setup.rules: {err}") from None
-        first = _int(setup.get("first_player", 0), "setup.first_player")
-        if not 0 <= first < len(names):
-            raise RecordError(f"setup.first_player must be from 0 to {len(names) - 1}")
+        raw_first = setup.get("first_player", 0)
+        first: int | None = None
+        if raw_first is not None or version < 2:
+            first = _int(raw_first, "setup.first_player")
+            if not 0 <= first < len(names):
+                raise RecordError(f"setup.first_player must be from 0 to {len(names) - 1}")
+        mulligans = setup.get("mulligans", version >= 2)
+        if not isinstance(mulligans, bool):
+            raise RecordError(f"setup.mulligans must be true or false, not {_kind(mulligans)}")
         seed = _int(_get(d, "seed", int, "the record"), "seed")
         raw = _get(d, "answers", list, "the record")
         if len(raw) > MAX_ANSWERS:
             raise RecordError(f"the record has more than {MAX_ANSWERS} answers")
         answers = [action_from_dict(a, f"answers[{i}]") for i, a in enumerate(raw)]
-        return cls(names, decks, seed, rules, first, answers)
+        return cls(names, decks, seed, rules, first, answers, mulligans)
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str = "record") -> Record:
@@ -362,10 +377,11 @@ class Recorder:
         *,
         seed: int = 0,
         rules: str = "current",
-        first_player: int = 0,
+        first_player: int | None = None,
+        mulligans: bool = True,
     ) -> Recorder:
         names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
-        rec = Record(names, [list(d) for d in decks], seed, rules, first_player)
+        rec = Record(names, [list(d) for d in decks], seed, rules, first_player, [], mulligans)
         return cls(rec, rec.new_game())
 
     def apply(self, action: Action) -> None:

@@ -21,6 +21,7 @@ permanent's counters is not kept (only looked up, never iterated by the rules).
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable
 from enum import Enum
 from typing import Any
@@ -232,24 +233,20 @@ def _snapshot(snap: GameState) -> dict[str, Any]:
     return d
 
 
-def _model_types() -> dict[str, type[Any]]:
-    """The vocabulary's classes by name: what an ability written out as data may be made of."""
-    from manastack.vocabulary import amounts, base, effects, filters, statics, suspend, triggers
-
-    out: dict[str, type[Any]] = {}
-    for mod in (base, effects, filters, statics, suspend, triggers, amounts):
-        for name, cls in vars(mod).items():
-            if (
-                isinstance(cls, type)
-                and dataclasses.is_dataclass(cls)
-                and cls.__module__ == mod.__name__
-            ):
-                out[name] = cls
-    out["ManaCost"] = ManaCost
-    return out
+def _tag(cls: type) -> str:
+    """How a dump names a class written out as data: its module and name."""
+    return f"{cls.__module__}:{cls.__qualname__}"
 
 
-_MODEL_TYPES: dict[str, type[Any]] = _model_types()
+def _class(tag: str) -> type[Any]:
+    """The class a tag names: a dataclass of a module already loaded (a dump never loads a
+    module), or ManaCost."""
+    modname, _, qualname = tag.partition(":")
+    mod = sys.modules.get(modname)
+    cls = getattr(mod, qualname, None) if mod is not None and "." not in qualname else None
+    if not isinstance(cls, type) or not (dataclasses.is_dataclass(cls) or cls is ManaCost):
+        raise ValueError(f"unknown data type {tag!r} in a dump")
+    return cls
 
 
 def _ability_ref(ab: Any, source_name: str) -> Any:
@@ -272,10 +269,9 @@ def _ability_ref(ab: Any, source_name: str) -> Any:
 
 def _encode(v: Any) -> Any:
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        name = type(v).__name__
-        if _MODEL_TYPES.get(name) is not type(v):
-            raise TypeError(f"can't write {name} as data")
-        out: dict[str, Any] = {"@": name}
+        if "<locals>" in type(v).__qualname__:
+            raise TypeError(f"can't write {type(v).__name__} (a local class) as data")
+        out: dict[str, Any] = {"@": _tag(type(v))}
         for f in dataclasses.fields(v):
             out[f.name] = _encode(getattr(v, f.name))
         return out
@@ -302,9 +298,7 @@ def _decode(v: Any) -> Any:
         return Step.parse(v["label"])
     if tag == "frozenset":
         return frozenset(_decode(x) for x in v["items"])
-    cls = _MODEL_TYPES.get(tag)
-    if cls is None:
-        raise ValueError(f"unknown data type {tag!r} in a dump")
+    cls = _class(tag)
     return cls(**{k: _decode(x) for k, x in v.items() if k != "@"})
 
 

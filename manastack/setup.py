@@ -46,13 +46,13 @@ def new_game(
     *,
     seed: int = 0,
     rules: str = "current",
-    first_player: int = 0,
+    first_player: int | None = None,
     hand_size: int = 7,
+    mulligans: bool = True,
 ) -> GameState:
-    """103: shuffle each library, draw opening hands, and begin turn 1 with ``first_player``.
-
-    Mulligans (103.5) are not offered yet: every player keeps seven.
-    """
+    """103: shuffle each library, choose the starting player (103.1: at random from the seed,
+    unless ``first_player`` names one), draw opening hands (103.4), then the mulligans of the
+    rule set (103.5) as decisions, unless ``mulligans`` is False (every player keeps seven)."""
     if len(decks) < 2:
         raise ValueError("a game needs at least two players (decks)")
     ruleset = rulesets.get(rules)
@@ -67,9 +67,14 @@ def new_game(
     g.cards = tuple(c for pl in players for c in pl.library)
     for pl in players:
         g.rng.shuffle(pl.library)  # 103.3
+    if first_player is None:
+        first_player = g.rng.below(len(players))
+        g.emit("setup", f"{g.pname(first_player)} is chosen at random to play first", "103.1")
     g.active = g.first_player = first_player % len(players)
     g.emit("setup", f"{g.pname(g.active)} plays first", "103.1")
     g.rules.opening_hands(g, hand_size)
+    if mulligans:
+        g.rules.mulligans.start(g)
     return g
 
 

@@ -55,6 +55,7 @@ class Job:
     agents: tuple[str, str]
     seed: int
     max_turns: int
+    rules: str = "current"
 
 
 def play_index(job: Job, index: int) -> GameResult:
@@ -67,6 +68,7 @@ def play_index(job: Job, index: int) -> GameResult:
         max_turns=job.max_turns,
         first_player=index % 2,
         names=["A", "B"],
+        rules=job.rules,
     )
 
 
@@ -129,6 +131,7 @@ class Summary:
     seconds: float = 0.0
     workers: int = 1
     first_player_wins: int = 0
+    rules: str = "current"
 
     @property
     def games_per_second(self) -> float:
@@ -146,6 +149,7 @@ class Summary:
             "agents": list(self.agents),
             "games": self.games,
             "seed": self.seed,
+            "rules": self.rules,
             "max_turns": self.max_turns,
             "wins": list(self.wins),
             "win_rate": [round(self.win_rate(i), 6) for i in (0, 1)],
@@ -166,7 +170,8 @@ class Summary:
     def text(self) -> str:
         lines = [
             f"{self.games} games, {self.deck_names[0]} ({self.agents[0]}) vs "
-            f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}",
+            f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}"
+            + ("" if self.rules == "current" else f", rules of {self.rules}"),
         ]
         for i in (0, 1):
             lo, hi = self.interval(i)
@@ -211,6 +216,7 @@ def summarize(
         seconds=seconds,
         workers=workers,
         first_player_wins=sum(r.winner is not None and r.winner == r.first_player for r in results),
+        rules=job.rules,
     )
 
 
@@ -224,11 +230,12 @@ def simulate(
     max_turns: int = DEFAULT_MAX_TURNS,
     deck_names: tuple[str, str] = ("A", "B"),
     progress: Callable[[int], None] | None = None,
+    rules: str = "current",
 ) -> Summary:
     """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs."""
     for name in agents:
         get_agent(name)  # fail before any process starts
-    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns)
+    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns, rules)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     results = run_games(job, n, w, progress)
@@ -291,6 +298,7 @@ def command(args: Any) -> int:
         "agents": agents,
         "workers": args.workers,
         "max_turns": args.max_turns,
+        "rules": args.rules,
         "deck_names": deck_names,
     }
     if err_console.is_terminal:

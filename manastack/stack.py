@@ -82,7 +82,10 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
     card = item.card
     if item.kind != "spell" or card is None:
         if not countered:
-            g.emit("resolve", f"{item.source_name}'s ability has resolved", "608.2n")
+            what = item.source_name
+            if item.kind in ("activated", "triggered"):
+                what += "'s ability"
+            g.emit("resolve", f"{what} has resolved", "608.2n")
         return
     owner = g.players[card.owner]
     if not countered and (item.face_down or card.cdef.is_permanent):

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         TriggeredAbility,
     )
     from manastack.rulesets.base import Ruleset
+    from manastack.vocabulary.base import Effect as VocabularyEffect
     from manastack.vocabulary.base import TriggerCondition
 
 __all__ = ["Kind", "Pending", "Stage"]  # Kind and Pending live in manastack.decisions.base
@@ -141,7 +142,7 @@ class StackItem:
         target_specs: tuple[TargetSpec, ...],
         card: Card | None = None,
         source_oid: int | None = None,
-        ability: ActivatedAbility | TriggeredAbility | None = None,
+        ability: ActivatedAbility | TriggeredAbility | VocabularyEffect | None = None,
     ) -> None:
         self.oid = oid
         self.kind = kind  # "spell", "activated" or "triggered"

@@ -92,11 +92,15 @@ def go_to(g: GameState, step: Step) -> None:
     g.stage = Stage.BEGIN_STEP
 
 
+def skips_first_draw(g: GameState) -> bool:
+    """103.8a: in a two-player game the starting player skips their first draw step."""
+    return g.turn == 1 and g.active == g.first_player and len(g.players) == 2
+
+
 def next_step(g: GameState) -> Step:
     s = g.step
     if s is Step.UPKEEP:
-        # 103.8a: in a two-player game the starting player skips their first draw step.
-        if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
+        if skips_first_draw(g):
             g.emit("skip", f"{g.pname(g.active)} skips the first draw step", "103.8a")
             return Step.PRECOMBAT_MAIN
         return Step.DRAW

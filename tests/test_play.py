@@ -206,7 +206,9 @@ def test_the_command_without_a_terminal_prints_plain_text(
     assert main(["play", "--seed", "2", "--vs", "greedy", "--stops", "all"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out  # no colours or cursor codes in a pipe
-    assert "--- Turn 1, upkeep step; active: alice ---" in out and "1. pass" in out
+    # The game starts with the starting player chosen from the seed (103.1) and the mulligans
+    # (103.5): seed 2 has bob play first and keep, then alice is asked.
+    assert "--- Turn 1, untap step; active: bob ---" in out and "1. choose keep" in out
     assert "You quit; the game was not finished." in out
     # Lines fit 80 columns (input() writes its prompt before the answer's first line).
     assert max(len(line.removeprefix(PROMPT)) for line in out.splitlines()) <= 80
@@ -278,7 +280,8 @@ def test_a_whole_game_in_a_terminal(child: object, record_path: Path) -> None:
     assert isinstance(child, pexpect.spawn)
     child.expect_exact(PROMPT)
     first = ANSI.sub("", child.before)
-    assert "Stack: empty" in first and "Priority: you (alice) have priority [117.3a]" in first
+    # The game begins with the mulligans (103.5): nobody has priority yet.
+    assert "Stack: empty" in first and "choosing their opening hands [103.5]" in first
     child.send("expl\t\r")  # readline completes the command
     child.expect_exact(PROMPT)
     assert "[117.4, 500.2]" in ANSI.sub("", child.before)

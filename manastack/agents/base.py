@@ -18,6 +18,7 @@ from manastack.actions import (
     ActivateAbility,
     ActivateMana,
     CastSpell,
+    Choose,
     ChooseTarget,
     DeclareAttacker,
     DeclareBlocker,
@@ -29,7 +30,7 @@ from manastack.actions import (
     target_player,
 )
 from manastack.cards.model import CardDef, TargetSpec
-from manastack.decisions import Decision
+from manastack.decisions import Decision, Kind
 from manastack.game import Game
 from manastack.state import Card, Permanent, StackItem
 
@@ -149,6 +150,25 @@ class AgentView:
         (public information: what a spell could target)."""
         return targeting.is_legal(self._game.state, spec, ref, None, self.player)
 
+    def hand(self) -> list[tuple[int, CardDef]]:
+        """The viewer's own hand: (card id, card) in order."""
+        return [(c.cid, c.cdef) for c in self._game.state.players[self.player].hand]
+
+    def mulligan_answer(self, lands: range) -> Action:
+        """A simple mulligan policy (103.5): keep a hand of five or fewer, or one whose number
+        of lands is in ``lands``; else take a mulligan. At a bottom choice, put back a land if
+        more than three remain, else the costliest other card."""
+        hand = self.hand()
+        n_lands = sum(1 for _, cd in hand if cd.is_land)
+        if self.decision.kind is Kind.MULLIGAN:
+            keep = len(hand) <= 5 or n_lands in lands
+            return Choose(self.player, "keep" if keep else "mulligan")
+        want_land = n_lands > 3
+        best = max(
+            hand, key=lambda c: (c[1].is_land == want_land, c[1].mana_value, -c[0]), default=None
+        )
+        return Choose(self.player, str(best[0])) if best is not None else self.options[0]
+
     def stack(self) -> list[Thing]:
         """The stack, top first."""
         return [self._stack_item(s) for s in reversed(self._game.state.stack)]
@@ -217,13 +237,14 @@ def play_game(
     first_player: int = 0,
     names: Sequence[str] | None = None,
     log: bool = False,
+    rules: str = "current",
 ) -> GameResult:
     """Play one game, each player's decisions made by its agent; a draw at ``max_turns``.
 
     The game and the agents' rng are both seeded from ``seed``, so a game is a function of its
     arguments. The rules log is off unless ``log``: nobody reads it here and it costs time.
     """
-    game = Game.new(decks, names, seed=seed, first_player=first_player)
+    game = Game.new(decks, names, seed=seed, first_player=first_player, rules=rules)
     game.state.log_enabled = log
     return drive(
         game, agents, random.Random(seed), max_turns=max_turns, max_decisions=max_decisions

@@ -65,6 +65,8 @@ def greedy_agent(view: AgentView, rng: random.Random) -> Action:
     """Pick an option by the rules of thumb above; anything unforeseen falls back to the first
     non-mana option, so the agent is deterministic given the game."""
     k = view.decision.kind
+    if k is Kind.MULLIGAN or k is Kind.PUT_ON_BOTTOM:
+        return view.mulligan_answer(range(2, 6))  # keep a seven with 2-5 lands
     if k is Kind.PRIORITY:
         return _priority(view)
     if k in (Kind.TARGET, Kind.TRIGGER_TARGET):

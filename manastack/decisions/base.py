@@ -40,6 +40,8 @@ class Kind(Enum):
     CHOOSE_LEGEND = "choose_legend"
     CAST_OR_DECLINE = "cast_or_decline"
     CHOOSE_COLOR = "choose_color"
+    MULLIGAN = "mulligan"
+    PUT_ON_BOTTOM = "put_on_bottom"
 
 
 @dataclass(frozen=True)

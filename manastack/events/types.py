@@ -173,12 +173,13 @@ class LifeGained(GameEvent):
 class LifeLost(GameEvent):
     """119.3: a player loses life."""
 
-    __slots__ = ("amount", "player", "why")
+    __slots__ = ("amount", "player", "rule", "why")
 
-    def __init__(self, player: int, amount: int, why: str) -> None:
+    def __init__(self, player: int, amount: int, why: str, rule: str = "119.3") -> None:
         self.player = player
         self.amount = amount
         self.why = why
+        self.rule = rule
 
     def apply(self, g: GameState) -> None:
         pl = g.players[self.player]
@@ -186,7 +187,9 @@ class LifeLost(GameEvent):
             return
         pl.life -= self.amount
         g.emit(
-            "life", f"{pl.name} loses {self.amount} life from {self.why} (life {pl.life})", "119.3"
+            "life",
+            f"{pl.name} loses {self.amount} life from {self.why} (life {pl.life})",
+            self.rule,
         )
 
 

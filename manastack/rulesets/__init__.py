@@ -9,14 +9,15 @@ where it differs, registered here under its name. The engine calls only the hook
 >>> get("1999")
 Traceback (most recent call last):
 ...
-ValueError: unknown ruleset '1999' (known: current)
+ValueError: unknown ruleset '1999' (known: current, 2004)
 """
 
 from __future__ import annotations
 
 from manastack.rulesets.base import Ruleset
+from manastack.rulesets.june2004 import June2004
 
-RULESETS: dict[str, Ruleset] = {"current": Ruleset()}
+RULESETS: dict[str, Ruleset] = {"current": Ruleset(), "2004": June2004()}
 
 
 def register(rules: Ruleset) -> None:

@@ -11,7 +11,7 @@ A rule set overrides these and nothing else calls around them:
   performed at once (704.3);
 - combat damage: ``combat_damage_step`` (510.1 as the step begins) and
   ``combat_damage_assigned`` (510.2: dealt at once, without the stack);
-- ``opening_hands`` (103.5, and the mulligan: none is offered under these rules yet);
+- ``opening_hands`` and ``mulligans`` (103.5: the London mulligan);
 - ``replacement_effects``: replacements the rules themselves make (regeneration, 701.19).
 """
 
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from manastack import combat, sba, turn
 from manastack.mana import pool_text
+from manastack.mulligan import LONDON, MulliganProcedure
 from manastack.replacement import REGENERATION, Replacement
 from manastack.steps import Step
 
@@ -34,6 +35,7 @@ class Ruleset:
     name: str = "current"
     state_based: tuple[sba.StateBasedAction, ...] = sba.CURRENT
     replacement_effects: tuple[Replacement, ...] = (REGENERATION,)
+    mulligans: MulliganProcedure = LONDON  # 103.5
 
     # --- the turn (500-514) -----------------------------------------------------------------
 
@@ -96,7 +98,7 @@ class Ruleset:
     # --- the start of the game (103) --------------------------------------------------------
 
     def opening_hands(self, g: GameState, hand_size: int = 7) -> None:
-        """103.5: each player draws a hand of seven. No mulligan is offered yet: each keeps."""
+        """103.5: each player draws a hand of seven; the mulligans follow (``mulligans``)."""
         for pl in g.players:
             for _ in range(min(hand_size, len(pl.library))):
                 pl.hand.append(pl.library.pop())

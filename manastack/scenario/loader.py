@@ -101,6 +101,15 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 _ZoneKind = Literal["battlefield", "stack", "card"]
 
+STACK_OBJECTS = ("combat damage",)
+"""Names of stack objects that are no card: the combat damage object of the 2004 rules (2004
+310.1), named so in ``stack:`` expectations (scenario contract extension of rules-2004.md)."""
+
+
+def _rules_object(node: ScalarNode) -> str:
+    text = " ".join(str(node.value).split()).lower()
+    return text if text in STACK_OBJECTS else ""
+
 
 class _TooDeep(Exception):
     def __init__(self, mark: yaml.error.Mark) -> None:
@@ -307,6 +316,12 @@ class _Walk:
                 continue
             if isinstance(item, SequenceNode):
                 self.fail(item, f"an entry of {what} must be a card name or a map, got a list")
+            if kind == "stack" and isinstance(item, ScalarNode) and _rules_object(item):
+                # A stack object that is no card (2004 310.1: the combat damage object).
+                self.visit(item)
+                out.append(ObjSpec(_rules_object(item)))
+                i += 1
+                continue
             take = self.comma_name(items, i)
             if take > 1:
                 for extra in items[i + 1 : i + take]:

@@ -53,6 +53,8 @@ DISCARD = Kind.DISCARD
 CHOOSE_LEGEND = Kind.CHOOSE_LEGEND
 CAST_OR_DECLINE = Kind.CAST_OR_DECLINE
 CHOOSE_COLOR = Kind.CHOOSE_COLOR
+MULLIGAN = Kind.MULLIGAN
+PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
 
 @dataclass
@@ -426,6 +428,12 @@ def _choose(game: Game, pi: int, words: str) -> None:
         return
     if kind == DISCARD:
         game.apply(Discard(pi, _in_hand(game, pi, _ref(w))))
+        return
+    if kind == MULLIGAN:
+        game.apply(Choose(pi, low))  # keep or mulligan (103.5)
+        return
+    if kind == PUT_ON_BOTTOM:
+        game.apply(Choose(pi, str(_in_hand(game, pi, _ref(w)))))  # 103.5: a card, by name
         return
     raise IllegalAction("priority", f"there is nothing to choose now ({kind.value})", "117.1")
 
