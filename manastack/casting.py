@@ -47,7 +47,7 @@ def sorcery_timing_ok(g: GameState, pi: int) -> bool:
 
 def check_priority(g: GameState, pi: int, what: str) -> None:
     pend = g.pending
-    if pend is None or pend.kind is not Kind.PRIORITY or pend.player != pi:
+    if pend is None or pend.kind is not Kind.PRIORITY or not pend.answered_by(g, pi):
         holder = "nobody" if pend is None else g.pname(pend.player)
         asked = "" if pend is None else f" ({pend.kind.value})"
         raise IllegalAction(
@@ -218,7 +218,7 @@ def mana_ability_window(g: GameState, pi: int) -> bool:
     pend = g.pending
     return (
         pend is not None
-        and pend.player == pi
+        and pend.answered_by(g, pi)
         and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE)
     )
 

@@ -78,10 +78,13 @@ class DeclareAttackers(Pending):
         pi = self.player
         ds = defenders(g)
         acts: list[Action] = [
-            DeclareAttacker(pi, p.oid, d) for p in possible_attackers(g) for d in ds
+            DeclareAttacker(p.controller, p.oid, d) for p in possible_attackers(g) for d in ds
         ]
         acts.append(FinishDeclaration(pi))
         return acts
+
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        return g.rules.same_seat(g, pi, self.player)
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         if isinstance(a, DeclareAttacker):
@@ -148,7 +151,9 @@ def block_refusal(
         return IllegalAction("combat", f"{blocker.name} is tapped and can't block", "509.1a")
     if blocker.oid in c.blockers:
         return IllegalAction("combat", f"{blocker.name} is already blocking", "509.1a")
-    if c.attackers.get(attacker.oid) != pi:
+    defender = c.attackers.get(attacker.oid)
+    if defender is None or not g.rules.same_seat(g, defender, pi):
+        # 805.10d: a creature may block one attacking any player of its controller's team.
         return IllegalAction("combat", f"{attacker.name} is not attacking you", "509.1a")
     if layers.has(g, attacker, "flying") and not (
         layers.has(g, blocker, "flying") or layers.has(g, blocker, "reach")
@@ -169,12 +174,23 @@ def _possible_blocks(g: GameState, pi: int) -> list[tuple[Permanent, Permanent]]
         if b.controller != pi or b.oid in c.blockers:
             continue
         for aoid, d in c.attackers.items():
-            if d != pi:
+            if not g.rules.same_seat(g, d, pi):
                 continue
             a = g.permanent(aoid)
             if a is not None and block_refusal(g, pi, b, a) is None:
                 out.append((b, a))
     return out
+
+
+def _seat(g: GameState, pi: int) -> tuple[int, ...]:
+    """``pi``, or every player of ``pi``'s team (805.10: teams attack and block as one)."""
+    return (pi,) if g.format.solo else g.format.teammates(pi)
+
+
+def _seat_name(g: GameState, pi: int) -> str:
+    if g.format.solo:
+        return g.pname(pi)
+    return g.format.team_name(g.format.team_of(pi))
 
 
 def begin_declare_blockers(g: GameState) -> None:
@@ -184,12 +200,13 @@ def begin_declare_blockers(g: GameState) -> None:
     for pi in g.in_game():
         if g.rules.is_active(g, pi) or pi in c.blockers_declared:
             continue
-        if pi not in c.attackers.values():
-            c.blockers_declared.append(pi)
+        seat = _seat(g, pi)  # 805.10d: a defending team declares its blocks as one
+        if not any(d in seat for d in c.attackers.values()):
+            c.blockers_declared.extend(seat)
             continue
-        if not any(p.controller == pi and layers.is_creature(p) for p in g.battlefield):
-            c.blockers_declared.append(pi)
-            g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
+        if not any(p.controller in seat and layers.is_creature(p) for p in g.battlefield):
+            c.blockers_declared.extend(seat)
+            g.emit("block", f"{_seat_name(g, pi)} declares no blockers", "509.1a")
             continue
         g.pending = DeclareBlockers(pi)
         return
@@ -210,9 +227,14 @@ class DeclareBlockers(Pending):
         return f"{g.pname(self.player)}: declare blockers"
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
-        blocks: list[Action] = list(block_options(g, self.player))
+        blocks: list[Action] = []
+        for pi in _seat(g, self.player):
+            blocks.extend(block_options(g, pi))
         blocks.append(FinishDeclaration(self.player))
         return blocks
+
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        return g.rules.same_seat(g, pi, self.player)
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         if isinstance(a, DeclareBlocker):
@@ -225,7 +247,7 @@ class DeclareBlockers(Pending):
 
     def player_left(self, g: GameState, pi: int) -> None:
         if pi == self.player and g.combat is not None:
-            g.combat.blockers_declared.append(pi)
+            g.combat.blockers_declared.extend(_seat(g, pi))
             begin_declare_blockers(g)
 
 
@@ -251,9 +273,10 @@ def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
 def finish_blockers(g: GameState, pi: int) -> None:
     c = g.combat
     assert c is not None
-    if not any(p.oid in c.blockers and p.controller == pi for p in g.battlefield):
-        g.emit("block", f"{g.pname(pi)} declares no blockers", "509.1a")
-    c.blockers_declared.append(pi)
+    seat = _seat(g, pi)
+    if not any(p.oid in c.blockers and p.controller in seat for p in g.battlefield):
+        g.emit("block", f"{_seat_name(g, pi)} declares no blockers", "509.1a")
+    c.blockers_declared.extend(seat)
     g.pending = None
     begin_declare_blockers(g)
 
@@ -385,7 +408,7 @@ def begin_damage(
         if a is None or aoid in chosen or not _deals_now(g, a, first_step):
             continue
         if needs_assignment(g, a):
-            g.pending = AssignCombatDamage(g.active, aoid, chosen, first_step)
+            g.pending = AssignCombatDamage(a.controller, aoid, chosen, first_step)
             return
     g.pending = None
     g.rules.combat_damage_assigned(g, first_step, chosen)
@@ -416,6 +439,9 @@ class AssignCombatDamage(Pending):
         att = g.permanent(self.attacker)
         assert att is not None
         return [AssignDamage(self.player, att.oid, default_assignment(g, att))]
+
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        return g.rules.same_seat(g, pi, self.player)  # 805.10f: the active team assigns
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         if not isinstance(a, AssignDamage):

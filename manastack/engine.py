@@ -83,7 +83,7 @@ def apply(g: GameState, a: Action) -> GameState:
         return g
     if pend is None:
         raise IllegalAction("priority", "nobody is being asked anything now", "117.1")
-    if a.player != pend.player:
+    if a.player != pend.player and not pend.answered_by(g, a.player):
         raise IllegalAction(
             "priority",
             f"{g.pname(a.player)} is not being asked: {g.pname(pend.player)} is "

@@ -59,13 +59,32 @@ class Game:
         rules: str = "current",
         first_player: int | None = None,
         mulligans: bool = True,
+        format: str = "free-for-all",
+        teams: Sequence[Sequence[str]] | None = None,
+        team_names: Sequence[str] = (),
     ) -> Game:
         """A new game between decklists (card names), shuffled with ``seed``. The starting
         player is chosen at random from the seed unless ``first_player`` names one (103.1); the
         game begins with the rule set's mulligan decisions (103.5) unless ``mulligans`` is
-        False (everyone keeps seven)."""
+        False (everyone keeps seven). ``format`` and ``teams`` (player names, team by team, in
+        seat order) make a team game: "shared team turns" (805) or "two-headed giant" (810).
+
+        >>> g = Game.new([["Forest"] * 40] * 4, ["a", "b", "c", "d"], seed=1, first_player=0,
+        ...              format="two-headed giant", teams=[["a", "b"], ["c", "d"]],
+        ...              mulligans=False)
+        >>> g.decision.prompt, g.state.players[2].life
+        ('team 1 (a and b) has priority', 30)
+        """
         state = setup.new_game(
-            decks, names, seed=seed, rules=rules, first_player=first_player, mulligans=mulligans
+            decks,
+            names,
+            seed=seed,
+            rules=rules,
+            first_player=first_player,
+            mulligans=mulligans,
+            format=format,
+            teams=teams,
+            team_names=team_names,
         )
         return cls(state)
 
@@ -79,8 +98,20 @@ class Game:
         turn: int = 1,
         step: Step = Step.UNTAP,
         halt_at: tuple[int, Step] | None = None,
+        format: str = "free-for-all",
+        teams: Sequence[Sequence[str]] | None = None,
+        team_names: Sequence[str] = (),
     ) -> Game:
-        state = setup.from_position(players, seed=seed, rules=rules, turn=turn, step=step)
+        state = setup.from_position(
+            players,
+            seed=seed,
+            rules=rules,
+            turn=turn,
+            step=step,
+            format=format,
+            teams=teams,
+            team_names=team_names,
+        )
         state.halt_at = halt_at
         return cls(state)
 
@@ -130,18 +161,24 @@ class Game:
         return self.state.winner
 
     def outcome(self) -> str | None:
-        """None while the game goes on; else the winner's name or "draw"."""
+        """None while the game goes on; else the winner's name (the winning team's, in a team
+        game) or "draw"."""
         if not self.state.game_over:
             return None
         w = self.state.winner
-        return "draw" if w is None else self.state.players[w].name
+        if w is None:
+            return "draw"
+        f = self.state.format
+        return self.state.players[w].name if f.solo else f.team_name(f.team_of(w))
 
     def returns(self) -> list[float]:
         """+1 for the winner, -1 for every other player; 0 each for a draw or a game in play."""
         n = len(self.state.players)
-        if not self.state.game_over or self.state.winner is None:
+        w = self.state.winner
+        if not self.state.game_over or w is None:
             return [0.0] * n
-        return [1.0 if i == self.state.winner else -1.0 for i in range(n)]
+        f = self.state.format
+        return [1.0 if f.same_team(i, w) else -1.0 for i in range(n)]
 
     # --- reading the game ---------------------------------------------------------------------
 
@@ -242,6 +279,19 @@ class Game:
         if isinstance(game, Game):
             return game
         return Game(game, advance=False)
+
+    def may_answer(self, player: int) -> bool:
+        """Whether ``player`` may answer the pending decision: the player asked, or (805.5) a
+        player of the team asked for a team decision."""
+        pend = self.state.pending
+        return (
+            pend is not None and not self.state.game_over and pend.answered_by(self.state, player)
+        )
+
+    def team_of(self, player: int) -> str | None:
+        """The name of ``player``'s team in a team game; None in a free-for-all."""
+        f = self.state.format
+        return None if f.solo else f.team_name(f.team_of(player))
 
     def pending_item(self) -> int | None:
         """The oid of the spell or ability on the stack that the pending decision is about: the

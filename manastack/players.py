@@ -15,11 +15,19 @@ def lose_all(g: GameState, losers: list[tuple[int, str, str]]) -> None:
     """Players who lose at the same time (state-based actions are one event, 704.3): if that
     leaves nobody, the game is a draw (104.4a)."""
     losers = [x for x in losers if not g.players[x[0]].left]
+    if g.format.loses_together:
+        # 810.8a: in Two-Headed Giant a player who loses takes their team down.
+        named = {pi for pi, _, _ in losers}
+        for pi, _, _ in list(losers):
+            for mate in g.format.losing_with(g, pi):
+                if mate not in named and not g.players[mate].left:
+                    named.add(mate)
+                    losers.append((mate, "810.8a", f"{g.pname(pi)}'s team loses"))
     for pi, rule, why in losers:
         g.players[pi].lost = True
         g.emit("lose", f"{g.pname(pi)} loses the game: {why}", rule)
     remaining = [p.idx for p in g.players if not p.left and not p.lost]
-    if len(remaining) <= 1:
+    if _one_team(g, remaining):
         for pi, _, _ in losers:
             g.players[pi].left = True
         _end(g, remaining)
@@ -34,7 +42,13 @@ def concede(g: GameState, pi: int) -> None:
         return
     g.emit("concede", f"{pl.name} concedes", "104.3a")
     pl.lost = True
-    leave(g, pi)
+    group = [p for p in g.format.conceding_with(g, pi) if p != pi and not g.players[p].left]
+    for mate in group:  # 810.8b: in Two-Headed Giant the team concedes
+        g.emit("concede", f"{g.pname(mate)} leaves with their team", "810.8b")
+        g.players[mate].lost = True
+    for p in (pi, *group):
+        if not g.players[p].left and not g.game_over:
+            leave(g, p)
 
 
 def leave(g: GameState, pi: int) -> None:
@@ -44,7 +58,7 @@ def leave(g: GameState, pi: int) -> None:
     pl = g.players[pi]
     pl.left = True
     alive = [p.idx for p in g.players if not p.left]
-    if len(alive) <= 1:
+    if _one_team(g, alive):
         _end(g, alive)
         return
     for zone in (pl.library, pl.hand, pl.graveyard, pl.exile):
@@ -77,16 +91,27 @@ def leave(g: GameState, pi: int) -> None:
     if g.resolving is not None and g.resolving.controller == pi:
         g.resolving = None  # its ability left the stack with its controller
     if g.priority_player == pi:
-        g.priority_player = g.next_player(pi)
+        g.priority_player = g.rules.seat_holder(g, pi)
         g.priority_rule = "800.4a"
     g.passes = 0
 
 
+def _one_team(g: GameState, alive: list[int]) -> bool:
+    """104.2a / 104.2c: the game ends when at most one player, or one team, is left."""
+    if g.format.solo:
+        return len(alive) <= 1
+    return len({g.format.team_of(p) for p in alive}) <= 1
+
+
 def _end(g: GameState, alive: list[int]) -> None:
     g.game_over = True
-    g.winner = alive[0] if len(alive) == 1 else None
+    g.winner = alive[0] if alive and _one_team(g, alive) else None
     g.pending = None
-    if g.winner is not None:
+    if g.winner is not None and not g.format.solo:
+        f = g.format
+        members = " and ".join(g.pname(p) for p in alive)
+        g.emit("win", f"{f.team_name(f.team_of(g.winner))} ({members}) wins the game", "104.2c")
+    elif g.winner is not None:
         g.emit("win", f"{g.pname(g.winner)} wins the game", "104.2a")
     else:
         g.emit("draw", "every remaining player lost at once: the game is a draw", "104.4a")

@@ -40,10 +40,27 @@ class Priority(Pending):
         return Priority(self.player)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)} has priority"
+        if g.format.solo:
+            return f"{g.pname(self.player)} has priority"
+        team = g.format.team_name(g.format.team_of(self.player))
+        return f"{team} ({self._members(g)}) has priority"
+
+    def _members(self, g: GameState) -> str:
+        mates = g.format.teammates(self.player)
+        return " and ".join(g.pname(p) for p in mates if not g.players[p].left)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
-        return priority_actions(g, self.player, with_mana)
+        if g.format.solo:
+            return priority_actions(g, self.player, with_mana)
+        # 805.5: a team has priority: any of its players may act; one pass is the team's.
+        out = priority_actions(g, self.player, with_mana)
+        for mate in g.format.teammates(self.player):
+            if mate != self.player and not g.players[mate].left:
+                out.extend(priority_actions(g, mate, with_mana)[1:])
+        return out
+
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        return g.rules.same_seat(g, pi, self.player)
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         handler = _ACTIONS.get(type(a))
@@ -92,7 +109,7 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
 def give_priority(g: GameState) -> None:
     pi = g.priority_player
     if g.players[pi].left:
-        pi = g.next_player(pi)  # 800.4j: the turn goes on without an active player
+        pi = g.rules.seat_holder(g, pi)  # 800.4j: the turn goes on without an active player
         g.priority_player = pi
     if (
         g.halt_at is not None

@@ -57,7 +57,9 @@ class PlayersLose(StateBasedAction):
         for pi in g.in_game():
             pl = g.players[pi]
             if pl.life <= 0:
-                r.losers.append((pi, "704.5a", f"{pl.name} has {pl.life} life"))
+                # 704.6a: in Two-Headed Giant it is the team's life total.
+                rule = "704.6a" if g.format.shared_life else "704.5a"
+                r.losers.append((pi, rule, f"{pl.name} has {pl.life} life"))
             elif pl.drew_from_empty:
                 r.losers.append((pi, "704.5b", f"{pl.name} drew from an empty library"))
             elif pl.poison >= 10:

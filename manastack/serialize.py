@@ -26,7 +26,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from manastack import cards, rulesets
+from manastack import cards, formats, rulesets
 from manastack.decisions.base import Pending, pending_data, pending_from_data
 from manastack.mana import ManaCost
 from manastack.rng import Rng
@@ -472,6 +472,7 @@ _CODECS: dict[str, tuple[Dumper, Loader]] = {
         lambda v, c: None if v is None else (v[0], Step.parse(v[1])),
     ),
     "loop_marks": (list, lambda v, c: tuple(v)),
+    "format": (lambda v: v.data(), lambda v, c: formats.from_data(v)),
 }
 
 

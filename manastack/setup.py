@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from manastack import cards, rulesets
+from manastack import cards, formats, rulesets
+from manastack.formats import Format, FreeForAll
 from manastack.mana import pool_from_text
 from manastack.state import Card, Combat, GameState, Permanent, Player, Stage
 from manastack.steps import Step
@@ -31,13 +32,41 @@ class PlayerSpec:
     """A player's starting position. Zones list card names, top of the library first."""
 
     name: str
-    life: int = 20
+    life: int | None = None  # None: the format's starting life (20; 30 in 2HG, 810.4)
     library: Sequence[str] | None = None  # None: 20 Wastes
     hand: Sequence[str] = ()
     battlefield: Sequence[PermanentSpec | str] = ()
     graveyard: Sequence[str] = ()
     exile: Sequence[str] = ()
     mana_pool: str = ""
+
+
+def team_format(
+    name: str,
+    teams: Sequence[Sequence[str]] | None,
+    names: Sequence[str],
+    team_names: Sequence[str] = (),
+) -> Format:
+    """The game's format (800-810): free-for-all, or teams of the named players. Teams list
+    the players team by team, in seat order (805.1); a team's name is ``team N``, or the
+    names given by ``team_names`` in the scenario's ``teams:`` map."""
+    if teams is None:
+        if name.strip().lower() not in ("free-for-all", "ffa"):
+            raise ValueError(f"the format {name!r} needs teams")
+        return FreeForAll.of(len(names))
+    index = {n.lower(): i for i, n in enumerate(names)}
+    seats: list[list[int]] = []
+    for team in teams:
+        seat = []
+        for member in team:
+            if member.lower() not in index:
+                raise ValueError(f"no player named {member!r} for a team")
+            seat.append(index[member.lower()])
+        seats.append(seat)
+    order = [p for seat in seats for p in seat]
+    if order != list(range(len(names))):
+        raise ValueError("list the players team by team, in the order of the teams (805.1)")
+    return formats.make(name, seats, team_names)
 
 
 def new_game(
@@ -49,6 +78,9 @@ def new_game(
     first_player: int | None = None,
     hand_size: int = 7,
     mulligans: bool = True,
+    format: str = "free-for-all",
+    teams: Sequence[Sequence[str]] | None = None,
+    team_names: Sequence[str] = (),
 ) -> GameState:
     """103: shuffle each library, choose the starting player (103.1: at random from the seed,
     unless ``first_player`` names one), draw opening hands (103.4), then the mulligans of the
@@ -59,8 +91,10 @@ def new_game(
     names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
     if len(names) != len(decks) or len(set(names)) != len(names):
         raise ValueError("give one distinct name per deck")
-    players = [Player(i, n) for i, n in enumerate(names)]
+    fmt = team_format(format, teams, names, team_names)
+    players = [Player(i, n, fmt.starting_life()) for i, n in enumerate(names)]
     g = GameState(players, seed=seed, ruleset=ruleset)
+    g.format = fmt
     for pi, deck in enumerate(decks):
         defs = [cards.get(name) for name in deck]
         players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
@@ -68,7 +102,10 @@ def new_game(
     for pl in players:
         g.rng.shuffle(pl.library)  # 103.3
     if first_player is None:
-        first_player = g.rng.below(len(players))
+        if fmt.team_turns:  # 103.1a: the starting team, named by its first player
+            first_player = fmt.teams[g.rng.below(len(fmt.teams))][0]
+        else:
+            first_player = g.rng.below(len(players))
         g.emit("setup", f"{g.pname(first_player)} is chosen at random to play first", "103.1")
     g.active = g.first_player = first_player % len(players)
     g.emit("setup", f"{g.pname(g.active)} plays first", "103.1")
@@ -85,10 +122,14 @@ def from_position(
     rules: str = "current",
     turn: int = 1,
     step: Step = Step.UNTAP,
+    format: str = "free-for-all",
+    teams: Sequence[Sequence[str]] | None = None,
+    team_names: Sequence[str] = (),
 ) -> GameState:
     """A game at ``turn``/``step``, at the moment its active player would first receive priority
     (the step's turn-based actions count as done; nothing earlier happens). A step without
-    priority (untap, cleanup) begins at its start instead, so its turn-based actions happen."""
+    priority (untap, cleanup) begins at its start instead, so its turn-based actions happen.
+    With teams, odd turns are the first team's, even turns the second's (and so on)."""
     if len(players) < 2:
         raise ValueError("a game needs at least two players")
     ruleset = rulesets.get(rules)
@@ -97,11 +138,25 @@ def from_position(
         raise ValueError("player names must be distinct")
     if turn < 1:
         raise ValueError("turns are numbered from 1")
-    pls = [Player(i, spec.name, spec.life) for i, spec in enumerate(players)]
+    fmt = team_format(format, teams, names, team_names)
+    start = fmt.starting_life()
+    pls = [
+        Player(i, spec.name, start if spec.life is None else spec.life)
+        for i, spec in enumerate(players)
+    ]
+    if fmt.shared_life:
+        for team in fmt.teams:
+            lives = {pls[p].life for p in team}
+            if len(lives) > 1:
+                raise ValueError("teammates share one life total (810.4): give them the same life")
     g = GameState(pls, seed=seed, ruleset=ruleset)
+    g.format = fmt
     g.turn = turn
     g.first_player = 0
-    g.active = (turn - 1) % len(pls)
+    if fmt.solo:
+        g.active = (turn - 1) % len(pls)
+    else:
+        g.active = fmt.teams[(turn - 1) % len(fmt.teams)][0]
     g.step = step
     for pi, spec in enumerate(players):
         pl = pls[pi]

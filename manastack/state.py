@@ -14,6 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from manastack.decisions.base import Kind, Pending
+from manastack.formats import Format, FreeForAll
 from manastack.mana import Pool, empty_pool
 from manastack.rng import Rng
 from manastack.steps import Step
@@ -411,6 +412,8 @@ class GameState:
     # Every physical card of the game, in card-id order (set up once: no card is ever created
     # later); shared by clones, as cards never change.
     cards: tuple[Card, ...] = _declare(Copy.SHARE, (), dump=False, digest=False)
+    # Who plays with whom (800-810): never changed during a game, shared by clones.
+    format: Format = _declare(Copy.SHARE, digest=False)
 
     def __init__(
         self,
@@ -428,6 +431,7 @@ class GameState:
         _DEFAULT_FIELDS(self)
         self.players = list(players)
         self.rng = Rng(seed)
+        self.format = FreeForAll.of(len(self.players))
         if isinstance(ruleset, str):
             from manastack import rulesets  # the rules modules import this one
 

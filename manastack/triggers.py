@@ -23,8 +23,12 @@ def flush(g: GameState) -> bool:
     """Put waiting triggers on the stack until one needs a decision. True if any moved."""
     moved = False
     while g.triggered and g.pending is None:
-        for pi in g.in_game():
-            mine = [k for k, t in enumerate(g.triggered) if t.controller == pi]
+        for pi in _apnap_seats(g):
+            if g.format.solo:
+                mine = [k for k, t in enumerate(g.triggered) if t.controller == pi]
+            else:  # 805.7: a team puts all its players' triggers on the stack, in any order
+                team = g.format.teammates(pi)
+                mine = [k for k, t in enumerate(g.triggered) if t.controller in team]
             if not mine:
                 continue
             if len(mine) > 1 and not identical([g.triggered[k] for k in mine]):
@@ -71,6 +75,13 @@ def put_on_stack(g: GameState, index: int) -> None:
     g.emit("trigger", f"{t.source_name}'s triggered ability is put on the stack", "603.3b")
 
 
+def _apnap_seats(g: GameState) -> list[int]:
+    """APNAP order (101.4; 805.6 by team, each team named by its primary player)."""
+    if g.format.solo:
+        return g.in_game()
+    return [g.format.primary(g, g.format.teams[t][0]) for t in g.format.in_game_teams(g)]
+
+
 class OrderTriggers(Pending):
     """603.3b: a player puts their waiting triggered abilities on the stack in the order they
     choose, one at a time (``options``: indexes into the waiting triggers)."""
@@ -93,6 +104,9 @@ class OrderTriggers(Pending):
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         return [PutTrigger(self.player, i) for i in self.choices]
+
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        return g.rules.same_seat(g, pi, self.player)
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         if not isinstance(a, PutTrigger):

@@ -32,7 +32,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     g.priority_rule = "117.3a"
     g.passes = 0
     if step is Step.UNTAP:
-        g.emit("turn", f"turn {g.turn} ({ap.name}) begins: untap step", "502.1")
+        who = ap.name if g.format.solo else _team_words(g)
+        g.emit("turn", f"turn {g.turn} ({who}) begins: untap step", "502.1")
         for pl in g.players:
             pl.lands_played = 0
         for p in g.battlefield:
@@ -41,13 +42,17 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
                     p.sick = False  # 302.6: controlled continuously since this turn began
                 if p.tapped:
                     p.tapped = False
-        g.emit("untap", f"{ap.name} untaps their permanents", "502.3")
+        untappers = ap.name if g.format.solo else _members(g)
+        g.emit(
+            "untap", f"{untappers} untap{'s' if g.format.solo else ''} their permanents", "502.3"
+        )
         g.stage = Stage.END_STEP  # 502.4: no priority in the untap step
         return
     g.emit("step", step.title, _STEP_RULE[step])
-    if step is Step.DRAW and not ap.left:
-        g.emit("tba", f"{ap.name} draws for the turn", "504.1")
-        draw(g, g.active)
+    if step is Step.DRAW:
+        for pi in g.rules.active_players(g):  # 805.4b: each player of the active team draws
+            g.emit("tba", f"{g.pname(pi)} draws for the turn", "504.1")
+            draw(g, pi)
     elif step is Step.DECLARE_ATTACKERS:
         combat.begin_declare_attackers(g)
     elif step is Step.DECLARE_BLOCKERS:
@@ -65,12 +70,12 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
 def begin_cleanup(g: GameState) -> None:
     """514.1: discard down to maximum hand size; 514.2: then damage wears off and "until end of
     turn" effects end, at the same time."""
-    ap = g.players[g.active]
-    excess = len(ap.hand) - MAX_HAND
-    if excess > 0 and not ap.left:
-        g.pending = DiscardCards(g.active, excess, "514.1")
-        g.stage = Stage.CLEANUP_DISCARD
-        return
+    for pi in g.rules.active_players(g):  # each active player in turn (805.9)
+        excess = len(g.players[pi].hand) - MAX_HAND
+        if excess > 0:
+            g.pending = DiscardCards(pi, excess, "514.1")
+            g.stage = Stage.CLEANUP_DISCARD
+            return
     finish_cleanup(g)
 
 
@@ -93,15 +98,27 @@ def go_to(g: GameState, step: Step) -> None:
 
 
 def skips_first_draw(g: GameState) -> bool:
-    """103.8a: in a two-player game the starting player skips their first draw step."""
-    return g.turn == 1 and g.active == g.first_player and len(g.players) == 2
+    """103.8a: in a two-player game the starting player skips their first draw step; 103.8b:
+    in Two-Headed Giant the starting team does; 103.8c: in other multiplayer games nobody."""
+    return g.turn == 1 and g.rules.is_active(g, g.first_player) and g.format.skips_first_draw(g)
+
+
+def _members(g: GameState) -> str:
+    return " and ".join(g.pname(p) for p in g.rules.active_players(g))
+
+
+def _team_words(g: GameState) -> str:
+    return f"{g.format.team_name(g.format.team_of(g.active))}: {_members(g)}"
 
 
 def next_step(g: GameState) -> Step:
     s = g.step
     if s is Step.UPKEEP:
         if skips_first_draw(g):
-            g.emit("skip", f"{g.pname(g.active)} skips the first draw step", "103.8a")
+            if g.format.solo:
+                g.emit("skip", f"{g.pname(g.active)} skips the first draw step", "103.8a")
+            else:
+                g.emit("skip", f"{_team_words(g)} skip their first draw step", "103.8b")
             return Step.PRECOMBAT_MAIN
         return Step.DRAW
     if s is Step.DECLARE_ATTACKERS:
@@ -180,12 +197,12 @@ class DiscardCards(Pending):
             return None
         g.pending = None
         if g.stage is Stage.CLEANUP_DISCARD:
-            finish_cleanup(g)
+            begin_cleanup(g)  # the next active player over the limit, or the rest of 514
         return None
 
     def player_left(self, g: GameState, pi: int) -> None:
         if pi == self.player and g.stage is Stage.CLEANUP_DISCARD:
-            finish_cleanup(g)
+            begin_cleanup(g)
 
     def fields(self) -> dict[str, Any]:
         return {"count": self.count, "rule": self.rule}

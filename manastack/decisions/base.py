@@ -88,6 +88,10 @@ class Pending:
         nothing. Returns the state to go on with when it is not ``g`` (a rewind, 733)."""
         raise self.refuse(g, a)
 
+    def answered_by(self, g: GameState, pi: int) -> bool:
+        """Whether player ``pi`` may answer (805.5: a team decision, any of its players)."""
+        return pi == self.player
+
     def player_left(self, g: GameState, pi: int) -> None:
         """800.4a: player ``pi`` left while this decision was pending (it is no longer
         ``g.pending`` then): carry on with what it was part of. Default: nothing to do."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from manastack import layers
-from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.state import Card, GameState, Permanent, Player, StackItem
 from manastack.steps import Step
 
 
@@ -120,9 +120,10 @@ class DamageDealt(GameEvent):
         if self.player is not None:
             pl = g.players[self.player]
             pl.life -= self.amount
+            total = _life(g, pl)
             g.emit(
                 "damage",
-                f"{self.source_name} deals {self.amount} damage to {pl.name} (life {pl.life})",
+                f"{self.source_name} deals {self.amount} damage to {pl.name} ({total})",
                 "120.3a",
             )
         elif self.target is not None:
@@ -132,6 +133,18 @@ class DamageDealt(GameEvent):
                 t.deathtouched = True
             shown = t.name if not t.face_down else "a face-down creature"
             g.emit("damage", f"{self.source_name} deals {self.amount} damage to {shown}", "120.3e")
+
+
+def _life(g: GameState, pl: Player) -> str:
+    """After a change of ``pl``'s life: 810.9, in Two-Headed Giant the change happens to the
+    player and the result is the team's total, which every player of the team has (810.9a);
+    returns the total as the log says it. Called whether or not the log is on."""
+    f = g.format
+    if not f.shared_life:
+        return f"life {pl.life}"
+    for mate in f.teammates(pl.idx):
+        g.players[mate].life = pl.life
+    return f"{f.team_name(f.team_of(pl.idx))}'s life {pl.life}, 810.9"
 
 
 def _item_keywords(g: GameState, item: StackItem) -> frozenset[str]:
@@ -163,9 +176,10 @@ class LifeGained(GameEvent):
         if pl.left:
             return
         pl.life += self.amount
+        total = _life(g, pl)
         g.emit(
             "life",
-            f"{pl.name} gains {self.amount} life from {self.why} (life {pl.life})",
+            f"{pl.name} gains {self.amount} life from {self.why} ({total})",
             self.rule,
         )
 
@@ -186,9 +200,10 @@ class LifeLost(GameEvent):
         if pl.left:
             return
         pl.life -= self.amount
+        total = _life(g, pl)
         g.emit(
             "life",
-            f"{pl.name} loses {self.amount} life from {self.why} (life {pl.life})",
+            f"{pl.name} loses {self.amount} life from {self.why} ({total})",
             self.rule,
         )
 

@@ -59,22 +59,54 @@ class Ruleset:
         return turn.next_step(g)
 
     def next_turn(self, g: GameState) -> int:
-        """500.1 / 101.4: the next player in turn order who is still in the game."""
-        return g.next_player(g.active)
+        """500.1 / 101.4: the next player in turn order who is still in the game; with shared
+        team turns, the next team (805.4), named by its primary player."""
+        if g.format.solo:
+            return g.next_player(g.active)
+        return g.format.next_team_primary(g, g.active)
 
-    # --- priority (117) ---------------------------------------------------------------------
+    # --- priority (117) and seats (805) -----------------------------------------------------
 
     def is_active(self, g: GameState, pi: int) -> bool:
-        """Whether ``pi`` is the active player (or, in a team format, on the active team)."""
-        return pi == g.active
+        """Whether ``pi`` is the active player, or on the active team (805.4a)."""
+        f = g.format
+        return pi == g.active if f.solo else f.same_team(pi, g.active)
+
+    def active_players(self, g: GameState) -> list[int]:
+        """The active player, or every active player of the active team (805.4b-c), in the
+        game."""
+        seat = (g.active,) if g.format.solo else g.format.teammates(g.active)
+        return [p for p in seat if not g.players[p].left]
+
+    def same_seat(self, g: GameState, a: int, b: int) -> bool:
+        """Whether ``a`` may answer a decision asked of ``b``'s seat (805.5: a team's
+        decisions are made by any of its players)."""
+        return a == b or (not g.format.solo and g.format.same_team(a, b))
+
+    def seat_holder(self, g: GameState, pi: int) -> int:
+        """Who holds ``pi``'s seat now: ``pi``, or a teammate still in the game if ``pi``
+        left; else the next seat in turn order (800.4j)."""
+        if not g.players[pi].left:
+            return pi
+        if not g.format.solo:
+            mate = g.format.primary(g, pi)
+            if not g.players[mate].left:
+                return mate
+        return self.next_priority(g, pi)
 
     def next_priority(self, g: GameState, pi: int) -> int:
-        """117.3d: after ``pi`` passes, the next player in turn order receives priority."""
-        return g.next_player(pi)
+        """117.3d: after ``pi`` passes, the next player (805.5b: the next team) in turn order
+        receives priority."""
+        if g.format.solo:
+            return g.next_player(pi)
+        return g.format.next_team_primary(g, pi)
 
     def all_passed(self, g: GameState) -> bool:
-        """117.4: every player still in the game has passed in succession."""
-        return g.passes >= sum(1 for p in g.players if not p.left)
+        """117.4: every player (805.5b: every team) still in the game has passed in
+        succession."""
+        if g.format.solo:
+            return g.passes >= sum(1 for p in g.players if not p.left)
+        return g.passes >= len(g.format.in_game_teams(g))
 
     # --- state-based actions (704) ----------------------------------------------------------
 

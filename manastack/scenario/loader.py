@@ -30,6 +30,8 @@ from manastack.scenario.model import (
     Scenario,
     ScriptItem,
     ScriptLine,
+    Team,
+    TeamExpect,
     Zone,
     parse_point,
 )
@@ -66,7 +68,12 @@ SCENARIO_KEYS = (
     "script",
     "until",
     "expect",
+    "format",
+    "teams",
 )
+FORMATS = ("two-headed giant", "shared team turns")
+"""Formats a scenario may name (contract extension T); without ``format:``, free-for-all."""
+TEAM_EXPECT_KEYS = ("life", "lost")
 PLAYER_KEYS = ("life", "library", "hand", "battlefield", "graveyard", "exile", "mana_pool")
 PERMANENT_KEYS = (
     "card",
@@ -183,6 +190,7 @@ class _Walk:
         self.nodes = 0
         self.objects = 0
         self.players: tuple[str, ...] = ()
+        self.teams: tuple[Team, ...] = ()
 
     # --- basics ------------------------------------------------------------------------------
 
@@ -417,10 +425,13 @@ class _Walk:
             rules = self.text(m["rules"][1], "rules")
             if rules not in RULESETS:
                 self.fail(m["rules"][1], f"rules must be one of {', '.join(RULESETS)}")
+        fmt, teams = self.format_and_teams(m, players, rules)
         script: list[ScriptItem] = []
         if "script" in m:
             script = [self.script_item(item) for item in self.sequence(m["script"][1], "script")]
         return Scenario(
+            format=fmt,
+            teams=teams,
             name=name,
             rules=rules,
             seed=self.integer(m["seed"][1], "seed") if "seed" in m else None,
@@ -435,6 +446,52 @@ class _Walk:
             if "description" in m
             else None,
         )
+
+    def format_and_teams(
+        self, m: dict[str, tuple[Node, Node]], players: tuple[PlayerSetup, ...], rules: str
+    ) -> tuple[str, tuple[Team, ...]]:
+        """Contract extension T: ``format:`` and ``teams:`` (exactly two teams; ``players``
+        lists the same players team by team, in this order)."""
+        if "format" not in m and "teams" not in m:
+            return "free-for-all", ()
+        if "format" not in m or "teams" not in m:
+            where = m.get("format", m.get("teams"))
+            assert where is not None
+            self.fail(where[1], "a team game needs both 'format:' and 'teams:'")
+        fmt = " ".join(self.text(m["format"][1], "format").lower().split())
+        if fmt not in FORMATS:
+            self.fail(m["format"][1], f"format must be one of: {', '.join(FORMATS)}")
+        if rules != "current":
+            self.fail(m["format"][1], "team formats are played under the current rules only")
+        tm = self.mapping(m["teams"][1], "teams", None)
+        if len(tm) != 2:
+            self.fail(m["teams"][1], "teams: exactly two teams")
+        teams: list[Team] = []
+        for name, (key, value) in tm.items():
+            if name in self.players or name.lower() in RESERVED_PLAYER_NAMES:
+                self.fail(key, f"the team name {name!r} is a player's name or a keyword")
+            members = tuple(self.player(n, f"teams.{name}") for n in self.sequence(value, name))
+            if not members:
+                self.fail(value, f"team {name!r} has no player")
+            teams.append(Team(name, members))
+        order = [p for t in teams for p in t.players]
+        if order != list(self.players):
+            self.fail(
+                m["teams"][1],
+                "list the players under 'players' team by team, in the order of 'teams' (805.1)",
+            )
+        if fmt == "two-headed giant":
+            if any(len(t.players) != 2 for t in teams):
+                self.fail(m["teams"][1], "Two-Headed Giant is two teams of two (810.1)")
+            life = {p.name: p.life for p in players}
+            for t in teams:
+                if len({life[p] for p in t.players}) > 1:
+                    self.fail(
+                        m["teams"][1],
+                        f"team {t.name}: teammates share one life total (810.4), give the same",
+                    )
+        self.teams = tuple(teams)
+        return fmt, tuple(teams)
 
     def setups(self, node: Node) -> tuple[PlayerSetup, ...]:
         m = self.mapping(node, "players", None)
@@ -466,7 +523,7 @@ class _Walk:
 
         return PlayerSetup(
             name,
-            life=self.integer(m["life"][1], f"{where}.life") if "life" in m else 20,
+            life=self.integer(m["life"][1], f"{where}.life") if "life" in m else None,
             library=zone("library") if "library" in m else None,
             hand=zone("hand"),
             battlefield=zone("battlefield"),
@@ -529,7 +586,8 @@ class _Walk:
     # --- expectations ------------------------------------------------------------------------
 
     def expectation(self, node: Node, what: str) -> Expectation:
-        m = self.mapping(node, what, (*EXPECT_KEYS, *self.players))
+        team_names = [t.name for t in self.teams]
+        m = self.mapping(node, what, (*EXPECT_KEYS, *self.players, *team_names))
         lines = {k: key.start_mark.line + 1 for k, (key, _) in m.items()}
         players = {
             name: self.player_expect(m[name][0], m[name][1], f"{what}.{name}")
@@ -560,16 +618,27 @@ class _Walk:
             stack=self.zone(m["stack"][1], f"{what}.stack", "stack") if "stack" in m else None,
             turn=self.integer(m["turn"][1], f"{what}.turn", 1) if "turn" in m else None,
             step=step,
-            active=self.player(m["active"][1], f"{what}.active") if "active" in m else None,
-            priority=self.player(m["priority"][1], f"{what}.priority", ("none",))
+            active=self.player(m["active"][1], f"{what}.active", team_names)
+            if "active" in m
+            else None,
+            priority=self.player(m["priority"][1], f"{what}.priority", ("none", *team_names))
             if "priority" in m
             else None,
-            winner=self.player(m["winner"][1], f"{what}.winner", ("none", "draw"))
+            winner=self.player(m["winner"][1], f"{what}.winner", ("none", "draw", *team_names))
             if "winner" in m
             else None,
+            teams={t: self.team_expect(m[t][1], f"{what}.{t}") for t in team_names if t in m},
             log=log,
             line=node.start_mark.line + 1,
             lines=lines,
+        )
+
+    def team_expect(self, node: Node, what: str) -> TeamExpect:
+        m = self.mapping(node, what, TEAM_EXPECT_KEYS)
+        return TeamExpect(
+            life=self.integer(m["life"][1], f"{what}.life") if "life" in m else None,
+            lost=self.boolean(m["lost"][1], f"{what}.lost") if "lost" in m else None,
+            line=node.start_mark.line + 1,
         )
 
     def player_expect(self, key: Node, node: Node, what: str) -> PlayerExpect:

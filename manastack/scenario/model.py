@@ -109,7 +109,7 @@ class PlayerSetup:
     """A player's starting state. ``library`` None means the default 20 Wastes."""
 
     name: str
-    life: int = DEFAULT_LIFE
+    life: int | None = None  # None: the format's starting life (DEFAULT_LIFE; 30 in 2HG)
     library: Zone | None = None
     hand: Zone = ()
     battlefield: Zone = ()
@@ -163,6 +163,25 @@ class Expectation:
     log: tuple[str, ...] | None = None
     line: int = field(default=0, compare=False)
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    teams: dict[str, TeamExpect] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class TeamExpect:
+    """What must hold for a team (contract extension T): its life (Two-Headed Giant's shared
+    total) and whether it has lost."""
+
+    life: int | None = None
+    lost: bool | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team of a team game: its name and its players, in seat order (805.1)."""
+
+    name: str
+    players: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -212,6 +231,8 @@ class Scenario:
     source: str = ""
     line: int = 0
     description: str | None = None
+    format: str = "free-for-all"  # contract extension T: "two-headed giant", "shared team turns"
+    teams: tuple[Team, ...] = ()
 
     @property
     def player_names(self) -> tuple[str, ...]:

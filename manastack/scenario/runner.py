@@ -95,7 +95,15 @@ def build(sc: Scenario) -> Game:
     start = sc.start or Point(1, Step.UNTAP)
     halt = (sc.until.turn, sc.until.step) if sc.until else None
     return Game.from_position(
-        specs, seed=sc.seed or 0, rules=sc.rules, turn=start.turn, step=start.step, halt_at=halt
+        specs,
+        seed=sc.seed or 0,
+        rules=sc.rules,
+        turn=start.turn,
+        step=start.step,
+        halt_at=halt,
+        format=sc.format,
+        teams=[t.players for t in sc.teams] if sc.teams else None,
+        team_names=[t.name for t in sc.teams],
     )
 
 
@@ -195,7 +203,7 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
         asked = g.players[ask.player].name
         if (
             line is not None
-            and line.player.lower() == asked.lower()
+            and _answers(game, line.player)
             and _reached(game, line.at)
             and not _waits(line, ask.kind)
         ):
@@ -241,6 +249,15 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
         _check(sc, game, sc.expect, sc.expect.line or sc.line, "final expect")
 
 
+def _answers(game: Game, name: str) -> bool:
+    """Whether the player called ``name`` may answer the pending decision: the player asked,
+    or (contract extension T) any player of the team asked for a team decision."""
+    try:
+        return game.may_answer(game.player_index(name))
+    except IllegalAction:
+        return False
+
+
 def _do_line(
     sc: Scenario,
     game: Game,
@@ -263,8 +280,23 @@ def _do_line(
         and nxt.player.lower() == line.player.lower()
         and nxt.command.attacker is not None
     )
+    # Consecutive attack lines of the active team make one declaration (extension T).
+    more_attacks = (
+        isinstance(line.command, C.Attack)
+        and isinstance(nxt, ScriptLine)
+        and isinstance(nxt.command, C.Attack)
+        and nxt.player.lower() != line.player.lower()
+        and _teammates(game, line.player, nxt.player)
+    )
     try:
-        execute(game, pi, line.command, plans, finish_blocks=not more_blocks)
+        execute(
+            game,
+            pi,
+            line.command,
+            plans,
+            finish_blocks=not more_blocks,
+            finish_attacks=not more_attacks,
+        )
     except IllegalAction as e:
         if line.rejected is True or (isinstance(line.rejected, str) and line.rejected == e.reason):
             notes.append(
@@ -319,17 +351,18 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         bad("turn", f"turn: expected {exp.turn}, got {g.turn}", exp.lines, line)
     if exp.step is not None and exp.step != g.step:
         bad("step", f"step: expected {exp.step.label}, got {g.step.label}", exp.lines, line)
-    if exp.active is not None and exp.active.lower() != g.pname(g.active).lower():
+    active_name = _seat_name(game, g.active, exp.active)
+    if exp.active is not None and exp.active.lower() != active_name.lower():
         bad(
             "active",
-            f"active player: expected {exp.active}, got {g.pname(g.active)}",
+            f"active player: expected {exp.active}, got {active_name}",
             exp.lines,
             line,
         )
     if exp.priority is not None:
         pend = g.pending
         holder = (
-            g.pname(pend.player)
+            _seat_name(game, pend.player, exp.priority)
             if pend is not None and pend.kind is Kind.PRIORITY and not g.game_over
             else "none"
         )
@@ -341,9 +374,17 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         elif g.winner is None:
             actual_w = "draw"
         else:
-            actual_w = g.pname(g.winner)
+            actual_w = _seat_name(game, g.winner, exp.winner)
         if exp.winner.lower() != actual_w.lower():
             bad("winner", f"winner: expected {exp.winner}, got {actual_w}", exp.lines, line)
+    for team_name, te in exp.teams.items():
+        members = [i for i, p in enumerate(g.players) if game.team_of(i) == team_name]
+        if te.life is not None and members and g.players[members[0]].life != te.life:
+            got = g.players[members[0]].life
+            bad("life", f"{team_name}'s life: expected {te.life}, got {got}", exp.lines, line)
+        lost = bool(members) and all(g.players[i].lost for i in members)
+        if te.lost is not None and te.lost != lost:
+            bad("lost", f"{team_name} lost: expected {te.lost}, got {lost}", exp.lines, line)
     if exp.log is not None:
         text = "\n".join(str(e) for e in g.log)
         pos = 0
@@ -358,6 +399,24 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         ln, msg = problems[0]
         more = f" (and {len(problems) - 1} more difference(s))" if len(problems) > 1 else ""
         raise _fail(sc, ln, game, f"{what}: {msg}{more}")
+
+
+def _teammates(game: Game, a: str, b: str) -> bool:
+    try:
+        ta = game.team_of(game.player_index(a))
+        tb = game.team_of(game.player_index(b))
+    except IllegalAction:
+        return False
+    return ta is not None and ta == tb
+
+
+def _seat_name(game: Game, pi: int, expected: str | None) -> str:
+    """How an expectation names ``pi``'s seat: the player's name, or the team's when the
+    expectation names a team (extension T)."""
+    team = game.team_of(pi)
+    if team is not None and expected is not None and expected.lower() == team.lower():
+        return team
+    return game.state.pname(pi)
 
 
 def _check_player(

@@ -71,6 +71,7 @@ def execute(
     plans: Plans | None = None,
     *,
     finish_blocks: bool = True,
+    finish_attacks: bool = True,
 ) -> None:
     """Carry out ``cmd`` for player ``pi`` atomically."""
     if isinstance(cmd, C.Unparsed):
@@ -78,16 +79,19 @@ def execute(
     before = game.state
     game.state = game.clone().state
     try:
-        _run(game, pi, cmd, plans or Plans(), finish_blocks)
+        _run(game, pi, cmd, plans or Plans(), finish_blocks, finish_attacks)
     except IllegalAction:
         game.state = before
         raise
 
 
-def _ask(game: Game) -> tuple[Kind, int] | None:
-    """The pending decision's kind and player; None when nobody is asked."""
+def _ask(game: Game, pi: int | None = None) -> tuple[Kind, int] | None:
+    """The pending decision's kind and player; None when nobody is asked. With ``pi``, a
+    decision ``pi`` may answer (805.5: a team decision, any of its players) names ``pi``."""
     d = game.decision
-    return None if d is None else (d.kind, d.player)
+    if d is None:
+        return None
+    return (d.kind, pi) if pi is not None and game.may_answer(pi) else (d.kind, d.player)
 
 
 def _pname(game: Game, pi: int) -> str:
@@ -95,7 +99,7 @@ def _pname(game: Game, pi: int) -> str:
 
 
 def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str) -> None:
-    ask = _ask(game)
+    ask = _ask(game, pi)
     if ask is None or ask[1] != pi or ask[0] not in kinds:
         if ask is None:
             now = "nobody is being asked anything"
@@ -104,7 +108,14 @@ def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str) -> None:
         raise IllegalAction("priority", f"{_pname(game, pi)} can't {what} now: {now}", "117.1")
 
 
-def _run(game: Game, pi: int, cmd: C.Command, plans: Plans, finish_blocks: bool) -> None:
+def _run(
+    game: Game,
+    pi: int,
+    cmd: C.Command,
+    plans: Plans,
+    finish_blocks: bool,
+    finish_attacks: bool = True,
+) -> None:
     if isinstance(cmd, C.Concede):
         game.apply(Concede(pi))
     elif isinstance(cmd, C.Pass):
@@ -119,7 +130,7 @@ def _run(game: Game, pi: int, cmd: C.Command, plans: Plans, finish_blocks: bool)
     elif isinstance(cmd, C.Activate):
         _activate(game, pi, cmd)
     elif isinstance(cmd, C.Attack):
-        _attack(game, pi, cmd)
+        _attack(game, pi, cmd, finish_attacks)
     elif isinstance(cmd, C.Block):
         _block(game, pi, cmd, finish_blocks)
     elif isinstance(cmd, C.Assign):
@@ -149,7 +160,7 @@ def _run(game: Game, pi: int, cmd: C.Command, plans: Plans, finish_blocks: bool)
 def follow_order_plan(game: Game, pi: int, plans: Plans) -> bool:
     """Answer an ORDER_TRIGGERS decision from a planned ``order`` line. False if no plan fits."""
     plan = plans.order.get(pi)
-    ask = _ask(game)
+    ask = _ask(game, pi)
     if not plan or ask != (ORDER_TRIGGERS, pi):
         return False
     # The decision's options are the waiting triggered abilities that may go on the stack next.
@@ -254,13 +265,13 @@ def _targets_then_pay(
     game: Game, pi: int, targets: tuple[C.Ref, ...], paying: tuple[C.Ref, ...]
 ) -> None:
     queue = list(targets)
-    while _ask(game) in ((TARGET, pi),):
+    while _ask(game, pi) in ((TARGET, pi),):
         if not queue:
             return  # the target is asked as its own decision: `choose T` answers it (601.2c)
         _choose_target(game, pi, queue.pop(0))
     if queue:
         raise IllegalAction("target", f"too many targets: {', '.join(map(str, queue))}", "601.2c")
-    if _ask(game) == (PAY_MANA, pi):
+    if _ask(game, pi) == (PAY_MANA, pi):
         sources = None
         if paying:
             sources = tuple(_permanent(game, pi, r, None, "mana source") for r in paying)
@@ -268,7 +279,7 @@ def _targets_then_pay(
 
 
 def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
-    ask = _ask(game)
+    ask = _ask(game, pi)
     if ask == (CAST_OR_DECLINE, pi):
         cid = game.pending_card()
         card = next((c for c in game.state.players[pi].exile if c.cid == cid), None)
@@ -282,7 +293,7 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
 
 
 def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
-    ask = _ask(game)
+    ask = _ask(game, pi)
     mana_ok = ask is not None and ask[1] == pi and ask[0] in (PRIORITY, PAY_MANA, PAY_OR_DECLINE)
     if not mana_ok:
         _expect(game, pi, (PRIORITY,), "activate an ability")
@@ -335,7 +346,7 @@ def _colour(colors: str, choices: tuple[str, ...]) -> str:
     return colors if len(colors) == 1 else ""
 
 
-def _attack(game: Game, pi: int, cmd: C.Attack) -> None:
+def _attack(game: Game, pi: int, cmd: C.Attack, finish: bool = True) -> None:
     _expect(game, pi, (DECLARE_ATTACKERS,), "declare attackers")
     if cmd.defender is not None:
         d = _player(game, cmd.defender)
@@ -343,17 +354,17 @@ def _attack(game: Game, pi: int, cmd: C.Attack) -> None:
             raise IllegalAction("unknown", f"no player named {cmd.defender}", None)
     else:
         opponents = [p.idx for p in game.state.players if not p.left and p.idx != pi]
-        if len(opponents) != 1:
+        if len(opponents) != 1 or game.team_of(pi) is not None:
             raise IllegalAction("combat", "say whom to attack: `-> PLAYER`", "508.1b")
         d = opponents[0]
     for ref in cmd.attackers:
-        if _ask(game) != (DECLARE_ATTACKERS, pi):
+        if _ask(game, pi) != (DECLARE_ATTACKERS, pi):
             raise IllegalAction("combat", f"{ref} can't attack", "508.1a")
         combat = game.state.combat
         declared = combat.attackers if combat else {}
         oid = _permanent(game, pi, ref, lambda oid: oid not in declared, "creature")  # noqa: B023
         game.apply(DeclareAttacker(pi, oid, d))
-    if _ask(game) == (DECLARE_ATTACKERS, pi):
+    if finish and _ask(game, pi) == (DECLARE_ATTACKERS, pi):
         game.apply(FinishDeclaration(pi))
 
 
@@ -364,7 +375,7 @@ def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
         attackers = combat.attackers if combat else {}
         att = _permanent(game, None, cmd.attacker, attackers.__contains__, "attacking creature")
         for ref in cmd.blockers:
-            if _ask(game) != (DECLARE_BLOCKERS, pi):
+            if _ask(game, pi) != (DECLARE_BLOCKERS, pi):
                 raise IllegalAction("combat", f"{ref} can't block now", "509.1a")
             combat = game.state.combat
             blocking = combat.blockers if combat else {}
@@ -372,7 +383,7 @@ def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
             game.apply(DeclareBlocker(pi, oid, att))
         if not finish:
             return
-    if _ask(game) == (DECLARE_BLOCKERS, pi):
+    if _ask(game, pi) == (DECLARE_BLOCKERS, pi):
         game.apply(FinishDeclaration(pi))
 
 
@@ -393,7 +404,7 @@ def _assign(game: Game, pi: int, cmd: C.Assign) -> None:
 
 
 def _choose(game: Game, pi: int, words: str) -> None:
-    ask = _ask(game)
+    ask = _ask(game, pi)
     w = words.strip()
     low = w.lower()
     if ask is None or ask[1] != pi:
