@@ -99,11 +99,16 @@ def parse_players(text: str) -> tuple[int, int]:
 
 
 def reproduce_command(
-    seed: int, players: tuple[int, int], fast: bool, rules: str = "current"
+    seed: int,
+    players: tuple[int, int],
+    fast: bool,
+    rules: str = "current",
+    format: str = "free-for-all",
 ) -> str:
     lo, hi = players
     spec = str(lo) if lo == hi else f"{lo}-{hi}"
     extra = (" --fast" if fast else "") + (f" --rules {rules}" if rules != "current" else "")
+    extra += f" --format '{format}'" if format != "free-for-all" else ""
     return f"python3 benchmarks/soak.py --games 1 --seed {seed} --players {spec}{extra}"
 
 
@@ -177,18 +182,27 @@ def _check_full(game: Game, rng: random.Random) -> None:
 
 
 def play_game(
-    seed: int, players: tuple[int, int], fast: bool, out: Path, rules: str = "current"
+    seed: int,
+    players: tuple[int, int],
+    fast: bool,
+    out: Path,
+    rules: str = "current",
+    format: str = "free-for-all",
 ) -> GameResult:
     """One soak game; a failure is reported in the result (and its record written to ``out``)."""
     rng = random.Random(seed)
-    n = rng.randint(*players)
+    n = 4 if format != "free-for-all" else rng.randint(*players)
     decks = [random_deck(rng, POOLS) for _ in range(n)]
+    names = [f"p{i + 1}" for i in range(n)]
+    teams = None if format == "free-for-all" else [names[:2], names[2:]]
     rec = Recorder.new(
         decks,
-        [f"p{i + 1}" for i in range(n)],
+        names,
         seed=seed,
-        first_player=rng.randrange(n),
+        first_player=rng.randrange(n) if teams is None else 2 * rng.randrange(2),
         rules=rules,
+        format=format,
+        teams=teams,
     )
     game = rec.game
     result = GameResult(seed, n, 0, False, 0)
@@ -270,7 +284,7 @@ def _check_end(rec: Recorder, twins: list[Twin]) -> None:
         raise SoakFailure("replaying the saved record gave a different final state")
 
 
-def _one(job: tuple[int, tuple[int, int], bool, Path, str]) -> GameResult:
+def _one(job: tuple[int, tuple[int, int], bool, Path, str, str]) -> GameResult:
     return play_game(*job)
 
 
@@ -285,13 +299,14 @@ def run(
     workers: int = 1,
     progress: float = 0.0,
     rules: str = "current",
+    format: str = "free-for-all",
 ) -> Summary:
     """Play games with seeds ``seed .. seed+games-1``; ``workers`` processes share them (each
     game depends on its seed only, so the figures are the same with any number of workers).
     ``progress``: print a line to stderr every so many seconds (0: never)."""
     summary = Summary()
     start = last = time.perf_counter()
-    jobs = [(seed + k, players, fast, out, rules) for k in range(games)]
+    jobs = [(seed + k, players, fast, out, rules, format) for k in range(games)]
     with contextlib.ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
@@ -308,7 +323,8 @@ def run(
                 if echo:
                     print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
                     print(f"  record: {r.record_path}")
-                    print(f"  reproduce: {reproduce_command(r.seed, players, fast, rules)}")
+                    cmd = reproduce_command(r.seed, players, fast, rules, format)
+                    print(f"  reproduce: {cmd}")
                     sys.stdout.flush()
             now = time.perf_counter()
             if progress and now - last >= progress:
@@ -335,6 +351,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--progress", type=float, default=0.0, metavar="SECONDS", help="a progress line so often"
     )
     ap.add_argument("--rules", default="current", help="the rule set: current or 2004")
+    ap.add_argument(
+        "--format",
+        default="free-for-all",
+        help="free-for-all, 'two-headed giant' or 'shared team turns' (four players)",
+    )
     args = ap.parse_args(argv)
     workers = args.workers or os.cpu_count() or 1
     s = run(
@@ -347,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         workers=workers,
         progress=args.progress,
         rules=args.rules,
+        format=args.format,
     )
     checks = "invariants only" if args.fast else "full checks"
     rate = s.decisions / s.seconds if s.seconds else 0.0

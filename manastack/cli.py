@@ -136,6 +136,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
     sim.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
+    sim.add_argument(
+        "--format",
+        choices=("ffa", "2hg", "shared team turns"),
+        default="ffa",
+        help="ffa (default), 2hg (Two-Headed Giant: DECK_A's team against DECK_B's, 810) or "
+        "'shared team turns' (805)",
+    )
+    sim.add_argument(
+        "--partner-decks",
+        nargs=2,
+        metavar=("DECK_A2", "DECK_B2"),
+        help="with a team format: the second player of each team plays these (default: the same)",
+    )
     sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
     pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
@@ -150,6 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--name", default="alice", help="your player name, one word (default alice)")
     pl.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
+    pl.add_argument(
+        "--format",
+        choices=("ffa", "2hg", "shared team turns"),
+        default="ffa",
+        help="ffa (default) or a team game: 2hg (Two-Headed Giant, 810), 'shared team turns' "
+        "(805); you play both seats of your team, `NAME: command` acting as your teammate",
+    )
     pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
     pl.set_defaults(func=cmd_play)
     return p

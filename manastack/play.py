@@ -150,6 +150,10 @@ class PlaySession:
         self.record = record or Record([p.name for p in game.state.players], [])
         self.game: Game = _RecordingGame(game, self.record.answers)
         self.human = human
+        # The players the person plays: themselves, or their whole team in a team game
+        # (805: the team decides together; `NAME: command` acts as a teammate).
+        fmt = game.state.format
+        self.seats: tuple[int, ...] = (human,) if fmt.solo else fmt.teammates(human)
         self.agent = agent
         self.stops = stops
         self.console = console or Console(width=WIDTH, record=True)
@@ -176,6 +180,8 @@ class PlaySession:
         rules: str = "current",
         first_player: int | None = 0,
         mulligans: bool = False,
+        format: str = "free-for-all",
+        teams: Sequence[Sequence[str]] | None = None,
         human: int = 0,
         stops: str = "real",
         console: Console | None = None,
@@ -187,7 +193,15 @@ class PlaySession:
         set's mulligans (103.5). The ``play`` command asks for both; the defaults keep a
         session that starts at the first priority, for tests and embedding."""
         record = Record(
-            list(names), [list(d) for d in decks], seed, rules, first_player, [], mulligans
+            list(names),
+            [list(d) for d in decks],
+            seed,
+            rules,
+            first_player,
+            [],
+            mulligans,
+            format,
+            None if teams is None else [list(t) for t in teams],
         )
         return cls(
             record.new_game(),
@@ -278,7 +292,7 @@ class PlaySession:
                 game.resume()
                 continue
             options = game.legal_actions()
-            if d.player != self.human:
+            if d.player not in self.seats:
                 choice = self.agent(AgentView(game, d, options), self.rng)
                 try:
                     game.apply(choice)
@@ -290,7 +304,7 @@ class PlaySession:
                 continue
             if d.kind is not Kind.PRIORITY or self.stops == "all" or self._real_choice(options):
                 return
-            game.apply(Pass(self.human))
+            game.apply(Pass(d.player))
         self.stalled = f"{MAX_AUTO_DECISIONS} decisions without you; the game is called a draw"
 
     # --- one line ---------------------------------------------------------------------------
@@ -330,6 +344,18 @@ class PlaySession:
             return self._done()
         if low == "pay":
             return self._pay()
+        actor = self.human
+        head, sep, rest = line.partition(":")
+        mate = next(
+            (
+                p
+                for p in self.seats
+                if sep and self.game.state.pname(p).lower() == head.strip().lower()
+            ),
+            None,
+        )
+        if mate is not None:  # `bob: cast ...`: a teammate's action (805.5a)
+            actor, line = mate, rest.strip()
         try:
             cmd = C.parse_command(line, self.names)
         except C.CommandSyntaxError as err:
@@ -338,9 +364,7 @@ class PlaySession:
             return False
         # `block X with Y` keeps the declaration open; `block with nothing` or `done` closes it.
         finish = not (isinstance(cmd, C.Block) and cmd.attacker is not None)
-        return self._try(
-            lambda: execute(self.game, self.human, cmd, self.plans, finish_blocks=finish)
-        )
+        return self._try(lambda: execute(self.game, actor, cmd, self.plans, finish_blocks=finish))
 
     def _try(self, act: Callable[[], None]) -> bool:
         mark = len(self.record.answers)
@@ -371,7 +395,7 @@ class PlaySession:
                 markup=False,
             )
             return False
-        return self._try(lambda: self.game.apply(FinishDeclaration(self.human)))
+        return self._try(lambda: self.game.apply(FinishDeclaration(d.player)))
 
     def _pay(self) -> bool:
         pays = [a for a in self._options() if isinstance(a, PayMana)]
@@ -382,14 +406,14 @@ class PlaySession:
 
     def _options(self) -> list[Action]:
         d = self.game.decision
-        if d is None or d.player != self.human:
+        if d is None or d.player not in self.seats:
             return []
         return self.game.legal_actions()
 
     def _help(self) -> None:
         d = self.game.decision
         out = self.console
-        if d is None or d.player != self.human:
+        if d is None or d.player not in self.seats:
             out.print("You have nothing to decide now.", markup=False)
             return
         out.print(f"{d.prompt}. The legal actions now:", markup=False)
@@ -509,7 +533,7 @@ class PlaySession:
             f"Turn {g.turn}, {g.step.label.replace('_', ' ')} step; active: {g.pname(g.active)}"
         )
         # The opponents first, the person last, next to their hand (as across a table).
-        order = [i for i in range(len(g.players)) if i != self.human] + [self.human]
+        order = [i for i in range(len(g.players)) if i not in self.seats] + list(self.seats)
         for pi in order:
             self._player(g, pi)
         self._stack(g)
@@ -518,9 +542,9 @@ class PlaySession:
     def _player(self, g: GameState, pi: int) -> None:
         out = self.console
         p = g.players[pi]
-        you = " (you)" if pi == self.human else ""
+        you = " (you)" if pi in self.seats else ""
         left = "  LEFT THE GAME" if p.left else ""
-        head = Text(f"{p.name}{you}", style="bold cyan" if pi == self.human else "bold magenta")
+        head = Text(f"{p.name}{you}", style="bold cyan" if pi in self.seats else "bold magenta")
         head.append(
             f"  life {p.life}  hand {len(p.hand)}  library {len(p.library)}  "
             f"pool {pool_text(p.pool) or '-'}{left}",
@@ -531,7 +555,7 @@ class PlaySession:
         out.print(head)
         perms = [x for x in g.battlefield if x.controller == pi]
         out.print(self._field(g, perms))
-        if pi == self.human:
+        if pi in self.seats:
             out.print(Text("  Hand: " + (", ".join(c.name for c in p.hand) or "-")))
         if p.graveyard:
             out.print(
@@ -620,7 +644,7 @@ class PlaySession:
             rule = next((e.rule for e in reversed(g.log) if e.kind == "priority"), None)
             rule = rule or g.priority_rule
             why = PRIORITY_REASONS.get(rule, "")
-            who = f"you ({self.me}) have" if d.player == self.human else f"{g.pname(d.player)} has"
+            who = f"you ({self.me}) have" if d.player in self.seats else f"{g.pname(d.player)} has"
             why = f": {why}" if why else ""
             line = Text(f"Priority: {who} priority [{rule}]{why}", style="bold green")
         else:
@@ -628,7 +652,7 @@ class PlaySession:
             line = Text(f"Priority: nobody now: {why} [{rule}]", style="bold green")
             line.append(f"\nWaiting for: {d.prompt}", style="bold")
         out.print(line)
-        if d.player == self.human:
+        if d.player in self.seats:
             hint = "Type a command, or help (numbered actions), explain, log, quit."
             out.print(Text(f"Your move. {hint}", style="dim"))
 
@@ -766,10 +790,20 @@ def command(args: argparse.Namespace) -> int:
         return 2
     width = min(WIDTH, Console().size.width)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
+    fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
+    decks, names, teams = [mine, theirs], [name, opp], None
+    if fmt != "free-for-all":
+        # You play both seats of your team (`NAME: command` acts as your teammate).
+        others = [n for n in ("alice", "bob", "carol", "dave", "erin") if n != name.lower()]
+        mate, opp, opp2 = others[0], others[1], others[2]
+        decks, names = [mine, mine, theirs, theirs], [name, mate, opp, opp2]
+        teams = [[name, mate], [opp, opp2]]
     session = PlaySession.new(
-        [mine, theirs],
-        [name, opp],
+        decks,
+        names,
         agent,
+        format=fmt,
+        teams=teams,
         seed=seed,
         rules=args.rules,
         first_player=None,

@@ -12,7 +12,9 @@ state is stored, only what went in. A record is a JSON object::
         "rules": "current",                       // a ruleset name (manastack.rulesets)
         "first_player": 0,                        // who plays first; null: at random from
                                                   // the seed (103.1)
-        "mulligans": true                         // the game begins with mulligans (103.5)
+        "mulligans": true,                        // the game begins with mulligans (103.5)
+        "format": "two-headed giant",             // only in a team game (805, 810), with
+        "teams": [["alice", "bob"], ["carol", "dave"]]  // its teams, by player name
       },
       "seed": 7,                                  // the game's shuffle seed (an integer)
       "answers": [                                // every action applied, in order
@@ -99,6 +101,8 @@ class Record:
     first_player: int | None = None  # None: chosen at random from the seed (103.1)
     answers: list[Action] = field(default_factory=list)
     mulligans: bool = True
+    format: str = "free-for-all"  # a team format names its teams by player (805, 810)
+    teams: list[list[str]] | None = None
 
     def new_game(self) -> Game:
         """The game at its start (before any answer)."""
@@ -110,6 +114,8 @@ class Record:
                 rules=self.rules,
                 first_player=self.first_player,
                 mulligans=self.mulligans,
+                format=self.format,
+                teams=self.teams,
             )
         except ManastackError as err:
             raise RecordError(f"the record's setup is refused: {err}") from None
@@ -125,6 +131,7 @@ class Record:
                 "rules": self.rules,
                 "first_player": self.first_player,
                 "mulligans": self.mulligans,
+                **({"format": self.format, "teams": self.teams} if self.teams is not None else {}),
             },
             "seed": self.seed,
             "answers": [action_to_dict(a) for a in self.answers],
@@ -157,7 +164,8 @@ class Record:
         _only_keys(d, {"format_version", "setup", "seed", "answers"}, "the record")
         setup = _get(d, "setup", dict, "the record")
         keys = {"players", "decks", "rules", "first_player"}
-        _only_keys(setup, keys | ({"mulligans"} if version >= 2 else set()), "setup")
+        v2 = {"mulligans", "format", "teams"} if version >= 2 else set()
+        _only_keys(setup, keys | v2, "setup")
         names = _str_list(_get(setup, "players", list, "setup"), "setup.players", MAX_PLAYERS)
         raw_decks = _get(setup, "decks", list, "setup")
         if len(raw_decks) > MAX_PLAYERS:
@@ -199,7 +207,15 @@ class Record:
         if len(raw) > MAX_ANSWERS:
             raise RecordError(f"the record has more than {MAX_ANSWERS} answers")
         answers = [action_from_dict(a, f"answers[{i}]") for i, a in enumerate(raw)]
-        return cls(names, decks, seed, rules, first, answers, mulligans)
+        fmt = setup.get("format", "free-for-all")
+        teams = setup.get("teams")
+        if not isinstance(fmt, str):
+            raise RecordError(f"setup.format must be a string, not {_kind(fmt)}")
+        if teams is not None:
+            if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
+                raise RecordError("setup.teams must be a list of lists of player names")
+            teams = [_str_list(t, "setup.teams", MAX_PLAYERS) for t in teams]
+        return cls(names, decks, seed, rules, first, answers, mulligans, fmt, teams)
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str = "record") -> Record:
@@ -379,9 +395,21 @@ class Recorder:
         rules: str = "current",
         first_player: int | None = None,
         mulligans: bool = True,
+        format: str = "free-for-all",
+        teams: Sequence[Sequence[str]] | None = None,
     ) -> Recorder:
         names = list(names) if names else [f"p{i + 1}" for i in range(len(decks))]
-        rec = Record(names, [list(d) for d in decks], seed, rules, first_player, [], mulligans)
+        rec = Record(
+            names,
+            [list(d) for d in decks],
+            seed,
+            rules,
+            first_player,
+            [],
+            mulligans,
+            format,
+            None if teams is None else [list(t) for t in teams],
+        )
         return cls(rec, rec.new_game())
 
     def apply(self, action: Action) -> None:

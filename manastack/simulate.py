@@ -6,6 +6,7 @@ results are the same whatever the number of worker processes.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import multiprocessing
 import os
@@ -51,15 +52,20 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 class Job:
     """Everything a worker needs to play games: plain data, so it pickles."""
 
-    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    decks: tuple[tuple[str, ...], ...]  # A, B; or A, A's partner, B, B's partner (2HG)
     agents: tuple[str, str]
     seed: int
     max_turns: int
     rules: str = "current"
+    format: str = "free-for-all"
 
 
 def play_index(job: Job, index: int) -> GameResult:
-    """Game ``index``: deck A is player 0 throughout; who plays first alternates."""
+    """Game ``index``: deck A is player 0 throughout; who plays first alternates. In a team
+    format deck A's team is players 0-1, deck B's players 2-3, and the result names the team
+    (0 or 1) as the winner and the first player."""
+    if job.format != "free-for-all":
+        return _play_team_index(job, index)
     agents = [get_agent(job.agents[0]), get_agent(job.agents[1])]
     return play_game(
         job.decks,
@@ -70,6 +76,24 @@ def play_index(job: Job, index: int) -> GameResult:
         names=["A", "B"],
         rules=job.rules,
     )
+
+
+def _play_team_index(job: Job, index: int) -> GameResult:
+    a, b = get_agent(job.agents[0]), get_agent(job.agents[1])
+    decks = job.decks if len(job.decks) == 4 else (job.decks[0],) * 2 + (job.decks[1],) * 2
+    r = play_game(
+        decks,
+        [a, a, b, b],
+        game_seed(job.seed, index),
+        max_turns=job.max_turns,
+        first_player=2 * (index % 2),
+        names=["A1", "A2", "B1", "B2"],
+        rules=job.rules,
+        format=job.format,
+        teams=[["A1", "A2"], ["B1", "B2"]],
+    )
+    side = None if r.winner is None else r.winner // 2
+    return dataclasses.replace(r, winner=side, first_player=r.first_player // 2)
 
 
 _JOB: Job | None = None
@@ -221,7 +245,7 @@ def summarize(
 
 
 def simulate(
-    decks: tuple[Sequence[str], Sequence[str]],
+    decks: Sequence[Sequence[str]],
     n: int,
     *,
     seed: int = 0,
@@ -231,11 +255,17 @@ def simulate(
     deck_names: tuple[str, str] = ("A", "B"),
     progress: Callable[[int], None] | None = None,
     rules: str = "current",
+    format: str = "free-for-all",
 ) -> Summary:
-    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs."""
+    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs. In a
+    team format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of
+    two: ``decks`` is A and B (each played by both of its team's players), or A, A's partner,
+    B, B's partner."""
     for name in agents:
         get_agent(name)  # fail before any process starts
-    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns, rules)
+    if len(decks) not in ((2, 4) if format != "free-for-all" else (2,)):
+        raise ValueError("give two decklists (four in a team format: A, A's partner, B, B's)")
+    job = Job(tuple(tuple(d) for d in decks), agents, seed, max_turns, rules, format)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     results = run_games(job, n, w, progress)
@@ -282,11 +312,22 @@ def command(args: Any) -> int:
     except (ValueError, KeyError) as err:
         return fail(str(err.args[0]) if err.args else str(err))
     names = cards.names()
+    fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
+    partners = list(args.partner_decks or [])
+    if partners and (fmt == "free-for-all" or len(partners) != 2):
+        return fail("--partner-decks takes two decklists, with a team --format (2hg)")
     try:
-        decks = (
+        decks: list[list[str]] = [
             load_decklist(args.deck_a, names).cards(),
             load_decklist(args.deck_b, names).cards(),
-        )
+        ]
+        if partners:
+            decks = [
+                decks[0],
+                load_decklist(partners[0], names).cards(),
+                decks[1],
+                load_decklist(partners[1], names).cards(),
+            ]
     except InputError as err:
         return fail(str(err))
     deck_names = (Path(args.deck_a).stem, Path(args.deck_b).stem)
@@ -300,6 +341,7 @@ def command(args: Any) -> int:
         "max_turns": args.max_turns,
         "rules": args.rules,
         "deck_names": deck_names,
+        "format": fmt,
     }
     if err_console.is_terminal:
         from rich.progress import (

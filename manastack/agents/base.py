@@ -238,13 +238,23 @@ def play_game(
     names: Sequence[str] | None = None,
     log: bool = False,
     rules: str = "current",
+    format: str = "free-for-all",
+    teams: Sequence[Sequence[str]] | None = None,
 ) -> GameResult:
     """Play one game, each player's decisions made by its agent; a draw at ``max_turns``.
 
     The game and the agents' rng are both seeded from ``seed``, so a game is a function of its
     arguments. The rules log is off unless ``log``: nobody reads it here and it costs time.
     """
-    game = Game.new(decks, names, seed=seed, first_player=first_player, rules=rules)
+    game = Game.new(
+        decks,
+        names,
+        seed=seed,
+        first_player=first_player,
+        rules=rules,
+        format=format,
+        teams=teams,
+    )
     game.state.log_enabled = log
     return drive(
         game, agents, random.Random(seed), max_turns=max_turns, max_decisions=max_decisions
