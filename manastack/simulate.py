@@ -75,6 +75,7 @@ def play_index(job: Job, index: int) -> GameResult:
         first_player=index % 2,
         names=["A", "B"],
         rules=job.rules,
+        format=job.format,
     )
 
 
@@ -156,6 +157,7 @@ class Summary:
     workers: int = 1
     first_player_wins: int = 0
     rules: str = "current"
+    format: str = "free-for-all"
 
     @property
     def games_per_second(self) -> float:
@@ -174,6 +176,7 @@ class Summary:
             "games": self.games,
             "seed": self.seed,
             "rules": self.rules,
+            "format": self.format,
             "max_turns": self.max_turns,
             "wins": list(self.wins),
             "win_rate": [round(self.win_rate(i), 6) for i in (0, 1)],
@@ -195,7 +198,8 @@ class Summary:
         lines = [
             f"{self.games} games, {self.deck_names[0]} ({self.agents[0]}) vs "
             f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}"
-            + ("" if self.rules == "current" else f", rules of {self.rules}"),
+            + ("" if self.rules == "current" else f", rules of {self.rules}")
+            + ("" if self.format == "free-for-all" else f", {self.format}: teams of two"),
         ]
         for i in (0, 1):
             lo, hi = self.interval(i)
