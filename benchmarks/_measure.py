@@ -13,6 +13,7 @@ its ``throughput`` and ``clone`` (rules log off) lines.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -45,8 +46,10 @@ def throughput(decks: Decks, games: int, seed: int) -> dict[str, float]:
     wall-clock second and per CPU second of the process."""
     from manastack.simulate import simulate
 
+    # The same games on both sides: no mulligans where a revision has them (as before them).
+    kw = {"mulligans": False} if "mulligans" in inspect.signature(simulate).parameters else {}
     cpu = time.process_time()
-    s = simulate(decks, games, seed=seed, workers=1)
+    s = simulate(decks, games, seed=seed, workers=1, **kw)
     cpu = time.process_time() - cpu
     total = s.mean_decisions * s.games
     return {
@@ -71,7 +74,8 @@ def midgame_positions(decks: Decks, games: int, at: int) -> list[Game]:
     wanted = set(range(at - 20, at + 21, 10))
     out: list[Game] = []
     for i in range(games):
-        g = Game.new(decks, ["A", "B"], seed=1000 + i, first_player=i % 2)
+        kw = {"mulligans": False} if "mulligans" in inspect.signature(Game.new).parameters else {}
+        g = Game.new(decks, ["A", "B"], seed=1000 + i, first_player=i % 2, **kw)
         g.state.log_enabled = False
         rng = random.Random(1000 + i)
         n = 0

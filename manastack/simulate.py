@@ -58,6 +58,7 @@ class Job:
     max_turns: int
     rules: str = "current"
     format: str = "free-for-all"
+    mulligans: bool = True
 
 
 def play_index(job: Job, index: int) -> GameResult:
@@ -75,7 +76,7 @@ def play_index(job: Job, index: int) -> GameResult:
         first_player=index % 2,
         names=["A", "B"],
         rules=job.rules,
-        format=job.format,
+        mulligans=job.mulligans,
     )
 
 
@@ -92,6 +93,7 @@ def _play_team_index(job: Job, index: int) -> GameResult:
         rules=job.rules,
         format=job.format,
         teams=[["A1", "A2"], ["B1", "B2"]],
+        mulligans=job.mulligans,
     )
     side = None if r.winner is None else r.winner // 2
     return dataclasses.replace(r, winner=side, first_player=r.first_player // 2)
@@ -245,6 +247,7 @@ def summarize(
         workers=workers,
         first_player_wins=sum(r.winner is not None and r.winner == r.first_player for r in results),
         rules=job.rules,
+        format=job.format,
     )
 
 
@@ -260,6 +263,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     rules: str = "current",
     format: str = "free-for-all",
+    mulligans: bool = True,
 ) -> Summary:
     """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs. In a
     team format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of
@@ -269,7 +273,7 @@ def simulate(
         get_agent(name)  # fail before any process starts
     if len(decks) not in ((2, 4) if format != "free-for-all" else (2,)):
         raise ValueError("give two decklists (four in a team format: A, A's partner, B, B's)")
-    job = Job(tuple(tuple(d) for d in decks), agents, seed, max_turns, rules, format)
+    job = Job(tuple(tuple(d) for d in decks), agents, seed, max_turns, rules, format, mulligans)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     results = run_games(job, n, w, progress)

@@ -240,6 +240,7 @@ def play_game(
     rules: str = "current",
     format: str = "free-for-all",
     teams: Sequence[Sequence[str]] | None = None,
+    mulligans: bool = True,
 ) -> GameResult:
     """Play one game, each player's decisions made by its agent; a draw at ``max_turns``.
 
@@ -254,6 +255,7 @@ def play_game(
         rules=rules,
         format=format,
         teams=teams,
+        mulligans=mulligans,
     )
     game.state.log_enabled = log
     return drive(
