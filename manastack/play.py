@@ -816,6 +816,13 @@ def command(args: argparse.Namespace) -> int:
         f"(--seed {seed} plays this game again). Type `help` at any prompt.",
         markup=False,
     )
+    if args.rules == "2004":
+        console.print(
+            "Rules of June 2004: combat damage goes on the stack, unused mana burns as each "
+            "phase ends, the old legend rule. The words are today's: battlefield for 'in play', "
+            "exile for 'removed from the game', cast for 'play a spell'.",
+            markup=False,
+        )
     if sys.stdin.isatty():
         _install_readline(session)
     session.run()
