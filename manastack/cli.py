@@ -5,51 +5,93 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from rich.console import Console
 from rich.markup import escape
 
 from manastack import cards
 from manastack.cardinfo import card_text
+from manastack.errors import InputError, ManastackError, quote_name
+from manastack.safetext import safe_console, safe_print, shown, shown_lines
+from manastack.textfile import source_name
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its messages escaped (they quote what was typed) and bad input exiting 2."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (file or sys.stderr).write(shown_lines(message))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+"""A scenario failed (its expectations were not met)."""
+EXIT_BAD_INPUT = 2
+"""Bad input: a file or a command line that can't be used; one line on stderr says why."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT, as shells report it)."""
+
+EXIT_CODES = f"""exit codes:
+  {EXIT_OK}    ok
+  {EXIT_FAILED}    a scenario failed
+  {EXIT_BAD_INPUT}    bad input (a file or a command line that can't be used; one line says why)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return safe_console(highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> int:
+    safe_print(f"manastack: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from manastack.scenario.suite import failure_report, find_files, run_file
 
     out = _console()
-    passed = failed = 0
+    passed = failed = bad = 0
     files = list(find_files(args.paths))
     if not files:
-        out.print("no scenario files found")
-        return 1
+        return _fail("no scenario files found")
     for path in files:
-        if not path.exists():
-            out.print(f"[red]ERROR[/] {escape(str(path))}: no such file")
-            failed += 1
+        if isinstance(path, InputError):
+            out.print(f"ERROR {path}", markup=False)
+            bad += 1
             continue
         fo = run_file(path)
         if fo.error is not None:
-            out.print(f"[red]ERROR[/] {escape(str(fo.error))}")
-            failed += 1
+            out.print(f"ERROR {fo.error}", markup=False)
+            bad += 1
             continue
+        where = source_name(path)
         for r in fo.results:
             if r.passed:
                 passed += 1
-                out.print(f"[green]PASS[/] {escape(str(path))}: {escape(r.scenario.name)}")
+                out.print(f"[green]PASS[/] {escape(where)}: {escape(shown(r.scenario.name))}")
             else:
                 failed += 1
-                out.print(f"[red]FAIL[/] {escape(str(path))}: {escape(r.scenario.name)}")
+                out.print(f"[red]FAIL[/] {escape(where)}: {escape(shown(r.scenario.name))}")
                 out.print(failure_report(r), markup=False)
             if args.verbose and r.game is not None:
-                out.print(f"--- log of {r.scenario.name} ---", markup=False)
+                out.print(f"--- log of {shown(r.scenario.name)} ---", markup=False)
                 out.print(r.log_text(), markup=False)
                 out.print("")
-    out.print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    errors = f", {bad} not readable" if bad else ""
+    out.print(f"{passed} passed, {failed} failed{errors}")
+    if bad:
+        return EXIT_BAD_INPUT
+    return EXIT_OK if failed == 0 else EXIT_FAILED
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -69,8 +111,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     if cd is None:
         sugg = cards.suggest(name)
         hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
-        print(f"manastack: unknown card {name!r}{hint}", file=sys.stderr)
-        return 2
+        return _fail(f"unknown card {quote_name(name)}{hint}")
     _console().print(card_text(cd), markup=False)
     return 0
 
@@ -87,8 +128,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = replay(load(args.file), args.to)
     except RecordError as err:
-        print(f"manastack: {err}", file=sys.stderr)
-        return 2
+        return _fail(str(err))
     out = _console()
     out.print(game.log_text(), markup=False)
     where = "the end" if args.to is None else f"answer {args.to}"
@@ -104,8 +144,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
+    p = _Parser(
+        prog="manastack",
+        description="A Magic: The Gathering rules engine that cites the rules.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
@@ -149,13 +192,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        # A last guard: whatever slips past the escaping never ends in UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
+        args = build_parser().parse_args(argv)
         return int(args.func(args))
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        return EXIT_OK
+    except ManastackError as err:
+        return _fail(str(err))
 
 
 if __name__ == "__main__":

@@ -32,14 +32,16 @@ from manastack.agents import Agent, AgentView, get_agent
 from manastack.cardinfo import card_text
 from manastack.deckgen import random_deck
 from manastack.decklist import load_decklist
-from manastack.errors import IllegalAction, ManastackError
+from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
 from manastack.mana import pool_text
 from manastack.record import Record
+from manastack.safetext import make_safe, safe_print
 from manastack.state import GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
 from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
 from manastack.text import commands as C
+from manastack.textfile import check_writable, source_name, write_text
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 DEFAULT_DECK = "red-green.txt"
@@ -150,7 +152,7 @@ class PlaySession:
         self.human = human
         self.agent = agent
         self.stops = stops
-        self.console = console or Console(width=WIDTH, record=True)
+        self.console = make_safe(console or Console(width=WIDTH, record=True))
         self.console.record = True
         self.rng = rng or random.Random(0)
         self.input_fn = input_fn
@@ -315,6 +317,14 @@ class PlaySession:
             self._card(line.split(None, 1)[1] if " " in line else "")
             return False
         if line.isdigit():
+            # int() would take any Unicode digit ('²', '٣') and refuse very long numbers.
+            if not line.isascii() or len(line) > 6:
+                out.print(
+                    f"{quote_name(line)} is not a number of an action: type 1 to "
+                    f"{len(self._options())} (see `help`).",
+                    markup=False,
+                )
+                return False
             return self._number(int(line))
         if low == "done":
             return self._done()
@@ -391,32 +401,35 @@ class PlaySession:
             markup=False,
         )
 
-    def save(self, path: str) -> None:
-        """Write the game record (setup, seed, every answer) to ``path``."""
-        if not path.strip():
+    def save(self, path: str) -> bool:
+        """Write the game record (setup, seed, every answer) to ``path``; True if written."""
+        path = path.strip()
+        if not path:
             self.console.print("Say where: `save FILE`.", markup=False)
-            return
+            return False
         if not self.has_setup:
             self.console.print("This game was not recorded from its start: can't save.")
-            return
+            return False
         try:
-            Path(path.strip()).write_text(self.record.to_json(), encoding="utf-8")
-        except OSError as err:
-            self.console.print(f"Can't save to {path.strip()}: {err.strerror or err}", markup=False)
-            return
+            write_text(path, self.record.to_json())
+        except InputError as err:
+            self.console.print(f"Can't save: {err}", markup=False)
+            return False
         n = len(self.record.answers)
+        shown_path = source_name(path)
         self.console.print(
-            f"Saved the game ({n} answers) to {path.strip()}; `manastack replay "
-            f"{path.strip()}` replays it.",
+            f"Saved the game ({n} answers) to {shown_path}; `manastack replay "
+            f"{shown_path}` replays it.",
             markup=False,
         )
+        return True
 
     def _card(self, name: str) -> None:
         cd = cards.find(name.strip()) if name.strip() else None
         if cd is None:
             sugg = cards.suggest(name.strip()) if name.strip() else []
             hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
-            self.console.print(f"No card named {name.strip()!r}{hint}.", markup=False)
+            self.console.print(f"No card named {quote_name(name.strip())}{hint}.", markup=False)
             return
         self.console.print(card_text(cd), markup=False)
 
@@ -734,23 +747,39 @@ def _deck(path: str | None, default: str, seed: int) -> list[str]:
 
 def command(args: argparse.Namespace) -> int:
     """``manastack play``: returns the exit code."""
+
+    def fail(message: str) -> int:
+        safe_print(f"manastack: {message}", file=sys.stderr)
+        return 2
+
     try:
         agent = get_agent(args.vs)
     except KeyError as err:
-        print(f"manastack: {err.args[0]}", file=sys.stderr)
-        return 2
+        return fail(str(err.args[0]))
     name = args.name.strip()
     opp = "bob" if name.lower() != "bob" else "alice"
-    if not name or any(ch in name for ch in " ,'’") or name.lower() == "opponent":
-        print("manastack: --name must be one word (no commas or quotes)", file=sys.stderr)
-        return 2
+    if (
+        not name
+        or any(ch in name for ch in " ,'’")
+        or name.lower() == "opponent"
+        or not name.isprintable()
+        or len(name) > 40
+    ):
+        return fail(
+            "--name must be one word of at most 40 printable characters (no commas or quotes)"
+        )
+    if args.save:
+        try:
+            # Checked now, not after an hour of play.
+            check_writable(args.save)
+        except InputError as err:
+            return fail(f"--save: {err}")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         mine = _deck(args.deck, DEFAULT_DECK, seed)
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed)
     except ManastackError as err:
-        print(f"manastack: {err}", file=sys.stderr)
-        return 2
+        return fail(str(err))
     width = min(WIDTH, Console().size.width)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     session = PlaySession.new(
@@ -764,8 +793,10 @@ def command(args: argparse.Namespace) -> int:
     if sys.stdin.isatty():
         _install_readline(session)
     session.run()
-    if args.save:
-        session.save(args.save)
+    if args.save and not session.save(args.save):
+        # The game is not lost: the record goes to stderr, to be saved by hand.
+        print(session.record.to_json(), file=sys.stderr)
+        return fail("the record could not be saved; it was printed above")
     return 0
 
 

@@ -259,9 +259,10 @@ def command(args: Any) -> int:
     from manastack import cards
     from manastack.decklist import load_decklist
     from manastack.errors import InputError
+    from manastack.safetext import shown, shown_lines
 
     def fail(msg: str) -> int:
-        print(f"manastack simulate: {msg}", file=sys.stderr)
+        print(shown_lines(f"manastack simulate: {msg}"), file=sys.stderr)
         return 2
 
     if args.n < 1:
@@ -282,7 +283,8 @@ def command(args: Any) -> int:
         )
     except InputError as err:
         return fail(str(err))
-    deck_names = (Path(args.deck_a).stem, Path(args.deck_b).stem)
+    # Names from the command line (a file name can hold anything): escaped once, here.
+    deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
         deck_names = (deck_names[0] + " (A)", deck_names[1] + " (B)")
     err_console = Console(stderr=True, highlight=False)
@@ -328,5 +330,5 @@ def command(args: Any) -> int:
 
         print(json.dumps(summary.to_json()))
     else:
-        print(summary.text())
+        print(shown_lines(summary.text()))
     return 0

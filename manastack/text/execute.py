@@ -318,7 +318,11 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
                 return
             except IllegalAction as e:
                 last = e
-    assert last is not None
+    if last is None:
+        # No candidate has an ability that can be activated (a vanilla creature, a land
+        # whose only abilities are static or triggered).
+        names = candidates[0][1]
+        raise IllegalAction("unknown", f"{names} has no ability that can be activated", "602.1")
     raise last
 
 
