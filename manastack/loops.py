@@ -53,7 +53,17 @@ def after_resolution(g: GameState) -> None:
     g.loop_quiet += 1
     if g.loop_quiet < QUIET_BEFORE_WATCHING:
         return
-    mark = position_digest(g)
+    # A mark is "L" (the stack's length) or "L:digest". Only a position whose stack did not
+    # shrink since the last resolution gets a digest: in a loop the stack's length comes round
+    # too, so every turn of the loop has such a position (a length can't fall forever) and the
+    # loop is still seen; while a stack of N triggers only drains, no O(N) digest is taken at
+    # each of its N resolutions (issue 21: simultaneous triggers cost linear time).
+    length = len(g.stack)
+    previous = g.loop_marks[-1].partition(":")[0] if g.loop_marks else ""
+    if previous.isdigit() and length < int(previous):
+        g.loop_marks = (*g.loop_marks, str(length))
+        return
+    mark = f"{length}:{position_digest(g)}"
     seen = g.loop_marks.count(mark)
     g.loop_marks = (*g.loop_marks, mark)
     if seen + 1 < REPEATS_FOR_A_DRAW:
