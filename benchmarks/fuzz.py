@@ -56,7 +56,7 @@ class _Alarm(BaseException):  # not an Exception: the command must not catch it
     pass
 
 
-def worker(seed: int, indexes: list[int], timeout: float, memory_mib: int) -> int:
+def worker(seed: int, indexes: range, timeout: float, memory_mib: int) -> int:
     limit = memory_mib * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
@@ -99,7 +99,7 @@ def worker(seed: int, indexes: list[int], timeout: float, memory_mib: int) -> in
 
 
 class _Worker:
-    def __init__(self, args: argparse.Namespace, indexes: list[int]) -> None:
+    def __init__(self, args: argparse.Namespace, indexes: range) -> None:
         self.todo = indexes
         self.current: int | None = None
         self.last = time.monotonic()
@@ -114,7 +114,7 @@ class _Worker:
             "--memory-mib",
             str(args.memory_mib),
             "--indexes",
-            ",".join(map(str, indexes)),
+            f"{indexes.start}:{indexes.stop}:{indexes.step}",
         ]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         assert self.proc.stdout is not None
@@ -128,13 +128,13 @@ def campaign(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _campaign(args: argparse.Namespace, out: Any) -> list[dict[str, Any]]:
-    indexes = list(range(args.start, args.start + args.runs))
+    indexes = range(args.start, args.start + args.runs)
     shares = [indexes[w :: args.workers] for w in range(args.workers)]
     rows: list[dict[str, Any]] = []
     sel = selectors.DefaultSelector()
     live: dict[int, _Worker] = {}
 
-    def spawn(todo: list[int]) -> None:
+    def spawn(todo: range) -> None:
         if todo:
             w = _Worker(args, todo)
             live[id(w)] = w
@@ -231,8 +231,8 @@ def main() -> int:
     p.add_argument("--indexes", default="", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:
-        idx = [int(x) for x in args.indexes.split(",") if x]
-        return worker(args.seed, idx, args.timeout, args.memory_mib)
+        start, stop, step = (int(x) for x in args.indexes.split(":"))
+        return worker(args.seed, range(start, stop, step), args.timeout, args.memory_mib)
     if args.show is not None:
         return show(args.seed, args.show)
     started = time.perf_counter()
