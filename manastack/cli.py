@@ -57,6 +57,7 @@ def _fail(message: str) -> int:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    from manastack.scenario.explain import explain
     from manastack.scenario.suite import failure_report, find_files, run_file
 
     out = _console()
@@ -83,7 +84,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 failed += 1
                 out.print(f"[red]FAIL[/] {escape(where)}: {escape(shown(r.scenario.name))}")
                 out.print(failure_report(r), markup=False)
-            if args.verbose and r.game is not None:
+            if args.explain:
+                out.print(explain(r), markup=False)
+                out.print("")
+            elif args.verbose and r.game is not None:
                 out.print(f"--- log of {shown(r.scenario.name)} ---", markup=False)
                 out.print(r.log_text(), markup=False)
                 out.print("")
@@ -154,6 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
+    s.add_argument(
+        "--explain",
+        action="store_true",
+        help="tell each scenario in words: what each line does and why, with the rule, and "
+        "the stack after each change",
+    )
     s.set_defaults(func=cmd_scenario)
     c = sub.add_parser("cards", help="list the card pool")
     c.set_defaults(func=cmd_cards)

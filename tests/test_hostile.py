@@ -260,3 +260,28 @@ def test_shown_escapes_what_a_terminal_would_obey() -> None:
     assert shown("\ud800") == "\\ud800"
     assert shown("\u202eabc") == "\\u202eabc"
     assert shown("Æther Vial, é") == "Æther Vial, é"
+
+
+# --- issue 12: the scenario explained --------------------------------------------------------
+
+
+def test_explain_tells_the_founding_question(tmp_path: Path) -> None:
+    path = (
+        Path(__file__).resolve().parent.parent
+        / "examples"
+        / "dark-ritual-counterspell.scenario.yaml"
+    )
+    out = cli(tmp_path, "scenario", "--explain", str(path))
+    assert out.code == 0, out.out
+    text = " ".join(out.out.split())
+    assert "The founding question of manastack." in text  # the description
+    assert (
+        "Dark Ritual is a spell, not a mana ability (605.1a: a mana ability has no target" in text
+    )
+    assert (
+        "Trinisphere is an artifact: it can be cast only in its player's main phase with the "
+        "stack empty (307.1 / 117.1a): refused (timing:" in text
+    )
+    assert "-> stack (top first): Counterspell, Dark Ritual" in text
+    assert "both players pass: Counterspell resolves [405.5]" in text
+    assert "bob passes" not in text  # folded
