@@ -147,6 +147,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("manastack")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="manastack",
@@ -154,7 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--version", action="version", version=f"manastack {_version()}")
+    sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
@@ -182,6 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--agents", default="random,random", help="agents for A,B: random, greedy")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
+    )
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
     sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
@@ -197,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--name", default="alice", help="your player name, one word (default alice)")
     pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
+    pl.add_argument(
+        "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
+    )
     pl.set_defaults(func=cmd_play)
     return p
 
@@ -208,7 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()  # bare `manastack`: what it can do, not an error
+            return EXIT_OK
         return int(args.func(args))
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -31,7 +31,7 @@ from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, Pay
 from manastack.agents import Agent, AgentView, get_agent
 from manastack.cardinfo import card_text
 from manastack.deckgen import random_deck
-from manastack.decklist import load_decklist
+from manastack.decklist import check_deck_size, load_decklist
 from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
 from manastack.mana import pool_text
@@ -737,12 +737,15 @@ def _install_readline(session: PlaySession) -> None:
 # --- the command ---------------------------------------------------------------------------
 
 
-def _deck(path: str | None, default: str, seed: int) -> list[str]:
+def _deck(path: str | None, default: str, seed: int, any_size: bool = False) -> list[str]:
     names = [cd.name for defs in cards.POOLS.values() for cd in defs]
     if path is None and not (DECKS_DIR / default).exists():
         # Installed without the repository's decks/: a random two-colour deck instead.
         return random_deck(random.Random(f"{seed}:{default}"), ("1",), 40)
-    return load_decklist(path or DECKS_DIR / default, names).cards()
+    deck = load_decklist(path or DECKS_DIR / default, names).cards()
+    if not any_size:
+        check_deck_size(deck, source_name(path or DECKS_DIR / default))
+    return deck
 
 
 def command(args: argparse.Namespace) -> int:
@@ -776,8 +779,9 @@ def command(args: argparse.Namespace) -> int:
             return fail(f"--save: {err}")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        mine = _deck(args.deck, DEFAULT_DECK, seed)
-        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed)
+        any_size = bool(getattr(args, "any_deck_size", False))
+        mine = _deck(args.deck, DEFAULT_DECK, seed, any_size)
+        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
         return fail(str(err))
     width = min(WIDTH, Console().size.width)

@@ -1,0 +1,128 @@
+"""Issue 12 (tried as a new user would): interrupts, deck sizes, saving, the command's help."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from manastack.simulate import simulate
+from tests.hostile import Case, Outcome, classify, run_case
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = (ROOT / "decks" / "red-green.txt", ROOT / "decks" / "white-blue.txt")
+
+
+def cli(tmp_path: Path, *argv: str, stdin: str = "") -> Outcome:
+    outcome = run_case(Case("cli", list(argv), stdin), tmp_path)
+    assert classify(outcome) in ("refused", "accepted"), (argv, outcome.error, outcome.out)
+    return outcome
+
+
+def _cards(deck: Path) -> list[str]:
+    from manastack import cards
+    from manastack.decklist import load_decklist
+
+    return load_decklist(deck, cards.names()).cards()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_during_simulate_keeps_the_games_so_far(workers: int) -> None:
+    seen = [0]
+
+    def progress(k: int) -> None:
+        seen[0] += k
+        if seen[0] >= 3:
+            raise KeyboardInterrupt  # as Ctrl-C would, between two games
+
+    decks = (_cards(DECKS[0]), _cards(DECKS[1]))
+    summary = simulate(decks, 40, seed=1, workers=workers, progress=progress)
+    assert summary.interrupted
+    assert 3 <= summary.games < 40
+    assert summary.text().startswith(f"interrupted after {summary.games} games")
+    assert summary.to_json()["interrupted"] is True
+    assert sum(summary.wins) + summary.draws == summary.games
+
+
+def test_an_uninterrupted_summary_says_nothing_of_it() -> None:
+    decks = (_cards(DECKS[0]), _cards(DECKS[1]))
+    summary = simulate(decks, 2, seed=1, workers=1, max_turns=3)
+    assert not summary.interrupted and "interrupted" not in summary.to_json()
+
+
+def test_decks_under_forty_cards_are_refused_unless_asked(tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("20 Forest\n19 Grizzly Bears\n", encoding="utf-8")
+    out = cli(tmp_path, "play", "--deck", str(small), stdin="quit\n")
+    assert out.code == 2
+    assert "the deck has 39 cards; a deck needs at least 40 (100.2a" in out.out
+    out = cli(tmp_path, "simulate", str(small), str(DECKS[1]), "-n", "1", "--workers", "1")
+    assert out.code == 2 and "at least 40" in out.out
+    out = cli(tmp_path, "play", "--deck", str(small), "--any-deck-size", stdin="quit\n")
+    assert out.code == 0
+    out = cli(
+        tmp_path,
+        "simulate",
+        str(small),
+        str(DECKS[1]),
+        "-n",
+        "1",
+        "--workers",
+        "1",
+        "--max-turns",
+        "2",
+        "--any-deck-size",
+    )
+    assert out.code == 0
+
+
+def test_a_save_that_fails_at_the_end_keeps_the_record(tmp_path: Path) -> None:
+    target = tmp_path / "gone" / "game.json"
+    target.parent.mkdir()
+    # Checked at the start; the folder disappears before the game ends.
+    script = f"pass\n{'save ' + str(target)}\nquit\n"
+    target.parent.rmdir()
+    out = cli(tmp_path, "play", "--seed", "3", stdin=script)
+    assert out.code == 0  # no --save: the typed save just says why it can't
+    assert "Can't save:" in out.out
+    (tmp_path / "gone").mkdir()
+    from manastack import play
+
+    class Args:
+        vs = "random"
+        name = "alice"
+        seed = 3
+        deck = None
+        opponent_deck = None
+        stops = "real"
+        save = str(target)
+        any_deck_size = False
+
+    # The folder goes away after the check: the record must come out on stderr, exit 2.
+    real_check = play.check_writable
+
+    def check_then_remove(path: str) -> None:
+        real_check(path)
+        (tmp_path / "gone").rmdir()
+
+    play.check_writable = check_then_remove  # type: ignore[assignment]
+    try:
+        out = run_case(
+            Case("cli", [], "quit\n"),
+            tmp_path,
+            main=lambda argv: play.command(Args()),  # type: ignore[arg-type]
+        )
+    finally:
+        play.check_writable = real_check  # type: ignore[assignment]
+    assert out.code == 2, out.out
+    assert "the record could not be saved; it was printed above" in out.out
+    record = out.out[out.out.index('{"format_version"') : out.out.index("manastack: ")]
+    assert json.loads(record)["setup"]["players"] == ["alice", "bob"]
+
+
+def test_version_and_bare_command(tmp_path: Path) -> None:
+    out = cli(tmp_path, "--version")
+    assert out.code == 0 and out.out.startswith("manastack ")
+    out = cli(tmp_path)
+    assert out.code == 0 and "usage: manastack" in out.out and "exit codes:" in out.out
