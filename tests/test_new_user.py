@@ -126,3 +126,24 @@ def test_version_and_bare_command(tmp_path: Path) -> None:
     assert out.code == 0 and out.out.startswith("manastack ")
     out = cli(tmp_path)
     assert out.code == 0 and "usage: manastack" in out.out and "exit codes:" in out.out
+
+
+def test_the_engine_refuses_one_source_named_twice() -> None:
+    from manastack import Game, IllegalAction
+    from manastack.actions import CastSpell, PayMana
+    from manastack.setup import PlayerSpec
+    from manastack.steps import Step
+
+    g = Game.from_position(
+        [PlayerSpec("alice", hand=["Wrath of God"], battlefield=["Plains"] * 4), PlayerSpec("bob")],
+        turn=1,
+        step=Step.PRECOMBAT_MAIN,
+    )
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, CastSpell)))
+    plains = [p.oid for p in g.state.battlefield]
+    before = g.clone()
+    with pytest.raises(IllegalAction, match=r"named twice.*\[107\.5\]"):
+        g.apply(PayMana(0, (plains[0], plains[0], plains[1], plains[2])))
+    assert [p.tapped for p in g.state.battlefield] == [p.tapped for p in before.state.battlefield]
+    g.apply(PayMana(0, tuple(plains)))
+    assert all(p.tapped for p in g.state.battlefield)

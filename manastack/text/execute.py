@@ -261,8 +261,38 @@ def _targets_then_pay(
     if _ask(game) == (PAY_MANA, pi):
         sources = None
         if paying:
-            sources = tuple(_permanent(game, pi, r, None, "mana source") for r in paying)
+            sources = _sources(game, pi, paying)
         game.apply(PayMana(pi, sources))
+
+
+def _sources(game: Game, pi: int, paying: tuple[C.Ref, ...]) -> tuple[int, ...]:
+    """The permanents ``paying`` names: a name written twice means two different objects
+    (``paying Plains, Plains``), untapped ones first; never one object twice (107.5)."""
+    chosen: list[int] = []
+    untapped = {p.oid for p in game.state.battlefield if not p.tapped}
+    for r in paying:
+        try:
+            oid = _permanent(
+                game, pi, r, lambda o: o not in chosen and o in untapped, "mana source"
+            )
+        except IllegalAction:
+            try:
+                oid = _permanent(game, pi, r, lambda o: o not in chosen, "mana source")
+            except IllegalAction:
+                if not any(
+                    p.oid in chosen and p.name.lower() == r.name.lower()
+                    for p in game.state.battlefield
+                ):
+                    raise
+                k = sum(1 for c in paying if c.name.lower() == r.name.lower())
+                raise IllegalAction(
+                    "cost",
+                    f"{_pname(game, pi)} names {r.name} {k} times but controls fewer: "
+                    "one permanent can't pay twice",
+                    "107.5",
+                ) from None
+        chosen.append(oid)
+    return tuple(chosen)
 
 
 def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
