@@ -147,3 +147,25 @@ def test_the_engine_refuses_one_source_named_twice() -> None:
     assert [p.tapped for p in g.state.battlefield] == [p.tapped for p in before.state.battlefield]
     g.apply(PayMana(0, tuple(plains)))
     assert all(p.tapped for p in g.state.battlefield)
+
+
+def test_misspelt_card_names_in_commands_get_did_you_mean() -> None:
+    import io
+
+    from rich.console import Console
+
+    from manastack.agents import random_agent
+    from manastack.play import PlaySession
+
+    session = PlaySession.new(
+        [["Forest"] * 20 + ["Llanowar Elves"] * 20, ["Island"] * 40],
+        ["alice", "bob"],
+        random_agent,
+        seed=1,
+        console=Console(file=io.StringIO(), width=120),
+    )
+    session.start()
+    out = session.step("play Forst")
+    assert "alice has no Forst in hand (did you mean Forest?)" in out
+    out = session.step("activate Llanowar Elfs")
+    assert "Refused: unknown: alice controls no Llanowar Elfs" in out
