@@ -100,6 +100,17 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     out = _console()
+    if args.stack:
+        from rich.table import Table
+
+        from manastack.cardinfo import stack_row
+
+        table = Table("card", "what it is", "uses the stack?", "when", show_lines=False)
+        for defs in cards.POOLS.values():
+            for cd in defs:
+                table.add_row(*stack_row(cd))
+        out.print(table)
+        return 0
     for pool, defs in cards.POOLS.items():
         out.print(f"Pool {pool}:", markup=False)
         for cd in defs:
@@ -176,6 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_scenario)
     c = sub.add_parser("cards", help="list the card pool")
+    c.add_argument(
+        "--stack",
+        action="store_true",
+        help="one table: each card, what it is, whether it uses the stack, when it may be cast",
+    )
     c.set_defaults(func=cmd_cards)
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")

@@ -169,3 +169,19 @@ def test_misspelt_card_names_in_commands_get_did_you_mean() -> None:
     assert "alice has no Forst in hand (did you mean Forest?)" in out
     out = session.step("activate Llanowar Elfs")
     assert "Refused: unknown: alice controls no Llanowar Elfs" in out
+
+
+def test_card_says_when_and_whether_each_ability_is_a_mana_ability(tmp_path: Path) -> None:
+    text = " ".join(cli(tmp_path, "card", "Prodigal", "Sorcerer").out.split())
+    assert "When: sorcery speed: it is a creature" in text
+    assert "not a mana ability (605.1a: it has a target)" in text
+    text = " ".join(cli(tmp_path, "card", "Llanowar", "Elves").out.split())
+    assert "a mana ability (605.1a: no target, not a loyalty ability, it adds mana)" in text
+    text = " ".join(cli(tmp_path, "card", "Dark", "Ritual").out.split())
+    assert "When: instant speed" in text and "a spell that adds mana is still a spell" in text
+
+
+def test_cards_stack_is_one_table(tmp_path: Path) -> None:
+    out = cli(tmp_path, "cards", "--stack")
+    assert out.code == 0
+    assert "uses the stack?" in out.out and "Dark Ritual" in out.out and "Trinisphere" in out.out
