@@ -82,6 +82,23 @@ DECISION_WHY = {
     Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
 }
 
+# What to type instead, after a refusal, by the decision being asked.
+WHAT_NOW = {
+    Kind.PRIORITY: "you have priority: `pass`, `play LAND`, `cast CARD`, `activate CARD`",
+    Kind.TARGET: "you are choosing a target: `choose T` (a player's or a card's name)",
+    Kind.TRIGGER_TARGET: "you are choosing a target for a triggered ability: `choose T`",
+    Kind.PAY_MANA: "you are paying a cost: `pay`, or `activate LAND` for its mana first",
+    Kind.PAY_OR_DECLINE: "you may pay or not: `choose pay` or `choose decline`",
+    Kind.DECLARE_ATTACKERS: "you are declaring attackers: `attack with CARD[, CARD...]` or `done`",
+    Kind.DECLARE_BLOCKERS: "you are declaring blockers: `block ATTACKER with CARD` or `done`",
+    Kind.ASSIGN_DAMAGE: "you are assigning combat damage: `assign N to T[, N to T...]`",
+    Kind.ORDER_TRIGGERS: "you are ordering triggered abilities: `order CARD, CARD...`",
+    Kind.DISCARD: "you are discarding: `discard CARD[, CARD...]`",
+    Kind.CHOOSE_LEGEND: "you are choosing which legend to keep: `choose CARD`",
+    Kind.CAST_OR_DECLINE: "you may cast the card: `cast CARD` or `choose decline`",
+    Kind.CHOOSE_COLOR: "you are choosing a colour: `choose red` (or white, blue, black, green)",
+}
+
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
 STEP_TEXT = {
     Step.UNTAP: "{ap}'s untap step: {ap} untaps their permanents [502.3]; nobody gets priority "
@@ -280,10 +297,26 @@ class PlaySession:
                 continue
             if d.kind is Kind.ORDER_TRIGGERS and follow_order_plan(game, self.human, self.plans):
                 continue
+            if self.stops == "real" and self._nothing_to_declare(d.kind, options):
+                # No creature can attack (or block): a declaration with no choice is no stop.
+                game.apply(options[0])
+                continue
             if d.kind is not Kind.PRIORITY or self.stops == "all" or self._real_choice(options):
                 return
             game.apply(Pass(self.human))
         self.stalled = f"{MAX_AUTO_DECISIONS} decisions without you; the game is called a draw"
+
+    def _nothing_to_declare(self, kind: Kind, options: Sequence[Action]) -> bool:
+        """A declaration just begun in which `done` is all there is (one under way, with
+        creatures already declared, stays open until the person says `done`)."""
+        if kind not in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
+            return False
+        if not all(isinstance(a, FinishDeclaration) for a in options):
+            return False
+        combat = self.game.state.combat
+        if combat is None:
+            return True
+        return not (combat.attackers if kind is Kind.DECLARE_ATTACKERS else combat.blockers)
 
     # --- one line ---------------------------------------------------------------------------
 
@@ -349,6 +382,10 @@ class PlaySession:
         except IllegalAction as err:
             del self.record.answers[mark:]  # execute put the game back; so does the record
             self.console.print(Text(f"Refused: {err}", style="red"))
+            d = self.game.decision
+            if d is not None and d.player == self.human and d.kind in WHAT_NOW:
+                hint = f"Now {WHAT_NOW[d.kind]}; or a number from `help`."
+                self.console.print(hint, markup=False)
             return False
         return True
 
@@ -463,7 +500,7 @@ class PlaySession:
         ap = g.pname(nxt_active)
         nap = g.pname(g.next_player(nxt_active))
         lines.append(
-            f"If {passing} with the stack empty, the {g.step.label} "
+            f"If {passing} with the stack empty, the {g.step.label.replace('_', ' ')} "
             f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
         )
         where = f"turn {nxt_turn} ({ap}): " if nxt_turn != g.turn else ""

@@ -185,3 +185,75 @@ def test_cards_stack_is_one_table(tmp_path: Path) -> None:
     out = cli(tmp_path, "cards", "--stack")
     assert out.code == 0
     assert "uses the stack?" in out.out and "Dark Ritual" in out.out and "Trinisphere" in out.out
+
+
+def _session(decks: list[list[str]], stops: str = "real", seed: int = 1) -> object:
+    import io
+
+    from rich.console import Console
+
+    from manastack.agents import random_agent
+    from manastack.play import PlaySession
+
+    return PlaySession.new(
+        decks,
+        ["alice", "bob"],
+        random_agent,
+        seed=seed,
+        stops=stops,
+        console=Console(file=io.StringIO(), width=120),
+    )
+
+
+def test_a_refusal_says_what_to_do_instead() -> None:
+    from manastack.play import PlaySession
+
+    s = _session([["Forest"] * 40, ["Island"] * 40])
+    assert isinstance(s, PlaySession)
+    s.start()
+    out = " ".join(s.step("attack with Grizzly Bears").split())
+    assert "Refused:" in out
+    assert "Now you have priority: `pass`, `play LAND`, `cast CARD`" in out
+
+
+def _declarations_asked(stops: str) -> int:
+    """How often alice (a tapped creature: it can't block) is asked to declare blockers."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from manastack import Game
+    from manastack.actions import Action, DeclareAttacker
+    from manastack.agents import AgentView
+    from manastack.play import PlaySession
+    from manastack.setup import PermanentSpec, PlayerSpec
+    from manastack.state import Kind
+    from manastack.steps import Step
+
+    def attack(view: AgentView, rng: random.Random) -> Action:
+        return next((a for a in view.options if isinstance(a, DeclareAttacker)), view.options[0])
+
+    game = Game.from_position(
+        [
+            PlayerSpec("bob", battlefield=["Grizzly Bears"]),
+            PlayerSpec("alice", battlefield=[PermanentSpec("Grizzly Bears", tapped=True)]),
+        ],
+        step=Step.BEGINNING_OF_COMBAT,
+    )
+    s = PlaySession(game, 1, attack, stops=stops, console=Console(file=io.StringIO(), width=120))
+    s.start()
+    asked = 0
+    for _ in range(10):
+        d = s.game.decision
+        if d is not None and d.kind is Kind.DECLARE_BLOCKERS and d.player == 1:
+            asked += 1
+            s.step("done")
+        else:
+            s.step("pass")
+    return asked
+
+
+def test_real_stops_skip_declarations_without_a_choice() -> None:
+    assert _declarations_asked("all") >= 1  # the declaration is there to be skipped
+    assert _declarations_asked("real") == 0

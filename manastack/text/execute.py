@@ -483,7 +483,9 @@ def _choose(game: Game, pi: int, words: str) -> None:
     if kind == DISCARD:
         game.apply(Discard(pi, _in_hand(game, pi, _ref(w))))
         return
-    raise IllegalAction("priority", f"there is nothing to choose now ({kind.value})", "117.1")
+    raise IllegalAction(
+        "priority", f"there is nothing to choose now ({kind.value.replace('_', ' ')})", "117.1"
+    )
 
 
 def _ref(text: str) -> C.Ref:
