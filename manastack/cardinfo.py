@@ -10,6 +10,7 @@ from manastack.cards.model import (
     StaticAbility,
     TriggeredAbility,
 )
+from manastack.vocabulary.effects import AddMana
 
 
 def uses_of_stack(cd: CardDef) -> list[tuple[str, str]]:
@@ -55,6 +56,67 @@ def uses_of_stack(cd: CardDef) -> list[tuple[str, str]]:
     return out
 
 
+def when_cast(cd: CardDef) -> str:
+    """When the card may be cast (or played), and why, with the rule."""
+    if cd.is_land:
+        return (
+            "played, not cast: in your main phase with the stack empty, once a turn "
+            "(305.1, 305.2); a special action, no stack (116.2a)"
+        )
+    if "Instant" in cd.types:
+        return "instant speed: any time you have priority, even in response (117.1a)"
+    if cd.is_instant_speed:
+        return "instant speed: it has flash, so any time you have priority (702.8a, 117.1a)"
+    kind = "a sorcery" if "Sorcery" in cd.types else f"a {cd.type_line.split(' —')[0].lower()}"
+    return (
+        f"sorcery speed: it is {kind}, so only in your main phase with the stack empty "
+        "(307.1 / 117.1a)"
+    )
+
+
+def mana_ability_why(ab: object) -> str:
+    """Whether an ability is a mana ability and why (605.1a), in a few words."""
+    if isinstance(ab, ManaAbility):
+        return "a mana ability (605.1a: no target, not a loyalty ability, it adds mana)"
+    if isinstance(ab, ActivatedAbility):
+        why = "it has a target" if ab.targets else "it doesn't add mana"
+        return f"not a mana ability (605.1a: {why})"
+    if isinstance(ab, TriggeredAbility):
+        return "not a mana ability: triggered, and it doesn't trigger from a mana ability (605.1b)"
+    return "not a mana ability: static (604.1)"
+
+
+def stack_row(cd: CardDef) -> tuple[str, str, str, str]:
+    """One row of ``manastack cards --stack``: the card, what it is, whether it (and each of its
+    abilities) uses the stack, when it may be cast or its abilities activated."""
+    what = cd.type_line.split(" —")[0]
+    uses = "; ".join(
+        ("no stack" if how.startswith("no stack") else "stack") + f" ({label})"
+        for label, how in (
+            (("play" if cd.is_land else "cast"), uses_of_stack(cd)[0][1]),
+            *(
+                (_short(ab.text), how)
+                for ab, (_, how) in zip(cd.abilities, uses_of_stack(cd)[1:], strict=False)
+            ),
+        )
+    )
+    when = when_cast(cd).split(":")[0]
+    acts = [ab for ab in cd.abilities if isinstance(ab, ManaAbility | ActivatedAbility)]
+    if acts:
+        speeds = {
+            "any time you could pay (605.3a)"
+            if isinstance(ab, ManaAbility)
+            else ("sorcery speed" if ab.sorcery_speed else "instant speed (602.2)")
+            for ab in acts
+        }
+        when += "; abilities: " + ", ".join(sorted(speeds))
+    return cd.name, what, uses, when
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
 def card_text(cd: CardDef) -> str:
     lines = [cd.name + (f"  {cd.cost}" if cd.cost is not None else "")]
     lines.append(cd.type_line)
@@ -63,7 +125,20 @@ def card_text(cd: CardDef) -> str:
     if cd.text:
         lines.append(cd.text)
     lines.append("")
+    lines.append(f"When: {when_cast(cd)}")
+    lines.append("")
     lines.append("How it meets the stack:")
     for what, how in uses_of_stack(cd):
         lines.append(f"  - {what}: {how}")
+    abilities = [ab for ab in cd.abilities if not isinstance(ab, StaticAbility)]
+    if abilities or any(isinstance(e, AddMana) for e in cd.effects):
+        lines.append("")
+        lines.append("Mana abilities or not:")
+    if any(isinstance(e, AddMana) for e in cd.effects):
+        lines.append(
+            "  - casting it: a spell that adds mana is still a spell, not a mana ability "
+            "(605.1a): it goes on the stack and can be responded to"
+        )
+    for ab in abilities:
+        lines.append(f"  - {ab.text}: {mana_ability_why(ab)}")
     return "\n".join(lines)

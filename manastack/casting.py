@@ -158,6 +158,9 @@ def pay_cost(
                 raise IllegalAction("cost", f"{p.name} has no mana ability", "605.1a")
             ab = p.card.cdef.abilities[idx]
             assert isinstance(ab, ManaAbility)
+            if ab.cost.tap and any(q is p for q, _, _ in srcs):
+                # Each source taps once: the first use taps it, so a second can't (107.5).
+                raise IllegalAction("cost", f"{p.name} is named twice: it taps only once", "107.5")
             if ab.cost.tap and not can_tap(g, p):
                 why = "is tapped" if p.tapped else "is summoning sick (302.6)"
                 raise IllegalAction(

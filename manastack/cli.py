@@ -5,13 +5,47 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from rich.console import Console
 from rich.markup import escape
 
 from manastack import cards
 from manastack.cardinfo import card_text
+from manastack.errors import InputError, ManastackError, quote_name
+from manastack.safetext import safe_console, safe_print, shown, shown_lines
+from manastack.textfile import source_name
 from manastack.rulesets import RULESETS
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its messages escaped (they quote what was typed) and bad input exiting 2."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (file or sys.stderr).write(shown_lines(message))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+"""A scenario failed (its expectations were not met)."""
+EXIT_BAD_INPUT = 2
+"""Bad input: a file or a command line that can't be used; one line on stderr says why."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT, as shells report it)."""
+
+EXIT_CODES = f"""exit codes:
+  {EXIT_OK}    ok
+  {EXIT_FAILED}    a scenario failed
+  {EXIT_BAD_INPUT}    bad input (a file or a command line that can't be used; one line says why)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
 
 RULES_HELP = (
     "the rules: current (default) or 2004 (June 2004: combat damage on the stack, mana burn)"
@@ -19,46 +53,69 @@ RULES_HELP = (
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return safe_console(highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> int:
+    safe_print(f"manastack: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    from manastack.scenario.explain import explain
     from manastack.scenario.suite import failure_report, find_files, run_file
 
     out = _console()
-    passed = failed = 0
+    passed = failed = bad = 0
     files = list(find_files(args.paths))
     if not files:
-        out.print("no scenario files found")
-        return 1
+        return _fail("no scenario files found")
     for path in files:
-        if not path.exists():
-            out.print(f"[red]ERROR[/] {escape(str(path))}: no such file")
-            failed += 1
+        if isinstance(path, InputError):
+            out.print(f"ERROR {path}", markup=False)
+            bad += 1
             continue
         fo = run_file(path)
         if fo.error is not None:
-            out.print(f"[red]ERROR[/] {escape(str(fo.error))}")
-            failed += 1
+            out.print(f"ERROR {fo.error}", markup=False)
+            bad += 1
             continue
+        where = source_name(path)
         for r in fo.results:
             if r.passed:
                 passed += 1
-                out.print(f"[green]PASS[/] {escape(str(path))}: {escape(r.scenario.name)}")
+                out.print(f"[green]PASS[/] {escape(where)}: {escape(shown(r.scenario.name))}")
             else:
                 failed += 1
-                out.print(f"[red]FAIL[/] {escape(str(path))}: {escape(r.scenario.name)}")
+                out.print(f"[red]FAIL[/] {escape(where)}: {escape(shown(r.scenario.name))}")
                 out.print(failure_report(r), markup=False)
-            if args.verbose and r.game is not None:
-                out.print(f"--- log of {r.scenario.name} ---", markup=False)
+            if args.explain:
+                out.print(explain(r), markup=False)
+                out.print("")
+            elif args.verbose and r.game is not None:
+                out.print(f"--- log of {shown(r.scenario.name)} ---", markup=False)
                 out.print(r.log_text(), markup=False)
                 out.print("")
-    out.print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    errors = f", {bad} not readable" if bad else ""
+    out.print(f"{passed} passed, {failed} failed{errors}")
+    if bad:
+        return EXIT_BAD_INPUT
+    return EXIT_OK if failed == 0 else EXIT_FAILED
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
     out = _console()
+    if args.stack:
+        from rich.table import Table
+
+        from manastack.cardinfo import stack_row
+
+        table = Table("card", "what it is", "uses the stack?", "when", show_lines=False)
+        for defs in cards.POOLS.values():
+            for cd in defs:
+                table.add_row(*stack_row(cd))
+        out.print(table)
+        return 0
     for pool, defs in cards.POOLS.items():
         out.print(f"Pool {pool}:", markup=False)
         for cd in defs:
@@ -74,8 +131,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     if cd is None:
         sugg = cards.suggest(name)
         hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
-        print(f"manastack: unknown card {name!r}{hint}", file=sys.stderr)
-        return 2
+        return _fail(f"unknown card {quote_name(name)}{hint}")
     _console().print(card_text(cd), markup=False)
     return 0
 
@@ -92,8 +148,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = replay(load(args.file), args.to)
     except RecordError as err:
-        print(f"manastack: {err}", file=sys.stderr)
-        return 2
+        return _fail(str(err))
     out = _console()
     out.print(game.log_text(), markup=False)
     where = "the end" if args.to is None else f"answer {args.to}"
@@ -108,16 +163,40 @@ def cmd_play(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("manastack")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="manastack", description="A Magic: The Gathering rules engine that cites the rules."
+    p = _Parser(
+        prog="manastack",
+        description="A Magic: The Gathering rules engine that cites the rules.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--version", action="version", version=f"manastack {_version()}")
+    sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
+    s.add_argument(
+        "--explain",
+        action="store_true",
+        help="tell each scenario in words: what each line does and why, with the rule, and "
+        "the stack after each change",
+    )
     s.set_defaults(func=cmd_scenario)
     c = sub.add_parser("cards", help="list the card pool")
+    c.add_argument(
+        "--stack",
+        action="store_true",
+        help="one table: each card, what it is, whether it uses the stack, when it may be cast",
+    )
     c.set_defaults(func=cmd_cards)
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")
@@ -134,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--agents", default="random,random", help="agents for A,B: random, greedy")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
+    )
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
     sim.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
     sim.add_argument(
@@ -171,18 +253,32 @@ def build_parser() -> argparse.ArgumentParser:
         "(805); you play both seats of your team, `NAME: command` acting as your teammate",
     )
     pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
+    pl.add_argument(
+        "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
+    )
     pl.set_defaults(func=cmd_play)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        # A last guard: whatever slips past the escaping never ends in UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()  # bare `manastack`: what it can do, not an error
+            return EXIT_OK
         return int(args.func(args))
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        return EXIT_OK
+    except ManastackError as err:
+        return _fail(str(err))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,21 @@ from manastack.textfile import read_text
 MAX_DECK_CARDS = 10_000
 """A larger deck is refused as soon as its count passes this, before any list is built."""
 MAX_DECK_FILE_BYTES = 1024 * 1024
+MIN_DECK_CARDS = 40
+"""100.2a: a limited deck has at least 40 cards (a constructed one 60). ``play`` and
+``simulate`` refuse smaller decks unless told ``--any-deck-size``; the library doesn't."""
+
+
+def check_deck_size(cards: list[str], source: str) -> None:
+    """Refuse a deck under ``MIN_DECK_CARDS`` (an InputError naming the file and the rule)."""
+    if len(cards) < MIN_DECK_CARDS:
+        raise InputError(
+            source,
+            None,
+            f"the deck has {len(cards)} card{'s' if len(cards) != 1 else ''}; a deck needs at "
+            f"least {MIN_DECK_CARDS} (100.2a; --any-deck-size plays it anyway)",
+        )
+
 
 _LINE = re.compile(r"^([0-9]+)(?:\s*[x×])?\s+(\S.*?)$", re.IGNORECASE)
 

@@ -53,9 +53,24 @@ def after_resolution(g: GameState) -> None:
     g.loop_quiet += 1
     if g.loop_quiet < QUIET_BEFORE_WATCHING:
         return
-    mark = position_digest(g)
-    seen = g.loop_marks.count(mark)
-    g.loop_marks = (*g.loop_marks, mark)
+    # A mark is "L" (the stack's length) or "L:digest". Only a position whose stack did not
+    # shrink since the last resolution gets a digest: in a loop the stack's length comes round
+    # too, so every turn of the loop has such a position (a length can't fall forever) and the
+    # loop is still seen; while a stack of N triggers only drains, no O(N) digest is taken at
+    # each of its N resolutions (issue 21: simultaneous triggers cost linear time).
+    # Skipped positions leave only their length, and only the last one's is kept (a bare
+    # "L" at the end of the marks): the marks don't grow while a stack drains either.
+    length = len(g.stack)
+    last = g.loop_marks[-1] if g.loop_marks else ""
+    previous, _, digest = last.partition(":")
+    bare = not digest and previous.isdigit()
+    kept = g.loop_marks[:-1] if bare else g.loop_marks
+    if previous.isdigit() and length < int(previous):
+        g.loop_marks = (*kept, str(length))
+        return
+    mark = f"{length}:{position_digest(g)}"
+    seen = kept.count(mark)
+    g.loop_marks = (*kept, mark)
     if seen + 1 < REPEATS_FOR_A_DRAW:
         return
     g.game_over = True

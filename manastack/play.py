@@ -31,15 +31,17 @@ from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, Pay
 from manastack.agents import Agent, AgentView, get_agent
 from manastack.cardinfo import card_text
 from manastack.deckgen import random_deck
-from manastack.decklist import load_decklist
-from manastack.errors import IllegalAction, ManastackError
+from manastack.decklist import check_deck_size, load_decklist
+from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
 from manastack.mana import pool_text
 from manastack.record import Record
+from manastack.safetext import make_safe, safe_print
 from manastack.state import GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
 from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
 from manastack.text import commands as C
+from manastack.textfile import check_writable, source_name, write_text
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 DEFAULT_DECK = "red-green.txt"
@@ -80,6 +82,23 @@ DECISION_WHY = {
     Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
     Kind.MULLIGAN: ("the players are choosing their opening hands", "103.5"),
     Kind.PUT_ON_BOTTOM: ("the players are choosing their opening hands", "103.5"),
+}
+
+# What to type instead, after a refusal, by the decision being asked.
+WHAT_NOW = {
+    Kind.PRIORITY: "you have priority: `pass`, `play LAND`, `cast CARD`, `activate CARD`",
+    Kind.TARGET: "you are choosing a target: `choose T` (a player's or a card's name)",
+    Kind.TRIGGER_TARGET: "you are choosing a target for a triggered ability: `choose T`",
+    Kind.PAY_MANA: "you are paying a cost: `pay`, or `activate LAND` for its mana first",
+    Kind.PAY_OR_DECLINE: "you may pay or not: `choose pay` or `choose decline`",
+    Kind.DECLARE_ATTACKERS: "you are declaring attackers: `attack with CARD[, CARD...]` or `done`",
+    Kind.DECLARE_BLOCKERS: "you are declaring blockers: `block ATTACKER with CARD` or `done`",
+    Kind.ASSIGN_DAMAGE: "you are assigning combat damage: `assign N to T[, N to T...]`",
+    Kind.ORDER_TRIGGERS: "you are ordering triggered abilities: `order CARD, CARD...`",
+    Kind.DISCARD: "you are discarding: `discard CARD[, CARD...]`",
+    Kind.CHOOSE_LEGEND: "you are choosing which legend to keep: `choose CARD`",
+    Kind.CAST_OR_DECLINE: "you may cast the card: `cast CARD` or `choose decline`",
+    Kind.CHOOSE_COLOR: "you are choosing a colour: `choose red` (or white, blue, black, green)",
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
@@ -156,7 +175,7 @@ class PlaySession:
         self.seats: tuple[int, ...] = (human,) if fmt.solo else fmt.teammates(human)
         self.agent = agent
         self.stops = stops
-        self.console = console or Console(width=WIDTH, record=True)
+        self.console = make_safe(console or Console(width=WIDTH, record=True))
         self.console.record = True
         self.rng = rng or random.Random(0)
         self.input_fn = input_fn
@@ -302,10 +321,26 @@ class PlaySession:
                 continue
             if d.kind is Kind.ORDER_TRIGGERS and follow_order_plan(game, self.human, self.plans):
                 continue
+            if self.stops == "real" and self._nothing_to_declare(d.kind, options):
+                # No creature can attack (or block): a declaration with no choice is no stop.
+                game.apply(options[0])
+                continue
             if d.kind is not Kind.PRIORITY or self.stops == "all" or self._real_choice(options):
                 return
             game.apply(Pass(d.player))
         self.stalled = f"{MAX_AUTO_DECISIONS} decisions without you; the game is called a draw"
+
+    def _nothing_to_declare(self, kind: Kind, options: Sequence[Action]) -> bool:
+        """A declaration just begun in which `done` is all there is (one under way, with
+        creatures already declared, stays open until the person says `done`)."""
+        if kind not in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
+            return False
+        if not all(isinstance(a, FinishDeclaration) for a in options):
+            return False
+        combat = self.game.state.combat
+        if combat is None:
+            return True
+        return not (combat.attackers if kind is Kind.DECLARE_ATTACKERS else combat.blockers)
 
     # --- one line ---------------------------------------------------------------------------
 
@@ -339,6 +374,14 @@ class PlaySession:
             self._card(line.split(None, 1)[1] if " " in line else "")
             return False
         if line.isdigit():
+            # int() would take any Unicode digit ('²', '٣') and refuse very long numbers.
+            if not line.isascii() or len(line) > 6:
+                out.print(
+                    f"{quote_name(line)} is not a number of an action: type 1 to "
+                    f"{len(self._options())} (see `help`).",
+                    markup=False,
+                )
+                return False
             return self._number(int(line))
         if low == "done":
             return self._done()
@@ -373,6 +416,10 @@ class PlaySession:
         except IllegalAction as err:
             del self.record.answers[mark:]  # execute put the game back; so does the record
             self.console.print(Text(f"Refused: {err}", style="red"))
+            d = self.game.decision
+            if d is not None and d.player == self.human and d.kind in WHAT_NOW:
+                hint = f"Now {WHAT_NOW[d.kind]}; or a number from `help`."
+                self.console.print(hint, markup=False)
             return False
         return True
 
@@ -425,32 +472,35 @@ class PlaySession:
             markup=False,
         )
 
-    def save(self, path: str) -> None:
-        """Write the game record (setup, seed, every answer) to ``path``."""
-        if not path.strip():
+    def save(self, path: str) -> bool:
+        """Write the game record (setup, seed, every answer) to ``path``; True if written."""
+        path = path.strip()
+        if not path:
             self.console.print("Say where: `save FILE`.", markup=False)
-            return
+            return False
         if not self.has_setup:
             self.console.print("This game was not recorded from its start: can't save.")
-            return
+            return False
         try:
-            Path(path.strip()).write_text(self.record.to_json(), encoding="utf-8")
-        except OSError as err:
-            self.console.print(f"Can't save to {path.strip()}: {err.strerror or err}", markup=False)
-            return
+            write_text(path, self.record.to_json())
+        except InputError as err:
+            self.console.print(f"Can't save: {err}", markup=False)
+            return False
         n = len(self.record.answers)
+        shown_path = source_name(path)
         self.console.print(
-            f"Saved the game ({n} answers) to {path.strip()}; `manastack replay "
-            f"{path.strip()}` replays it.",
+            f"Saved the game ({n} answers) to {shown_path}; `manastack replay "
+            f"{shown_path}` replays it.",
             markup=False,
         )
+        return True
 
     def _card(self, name: str) -> None:
         cd = cards.find(name.strip()) if name.strip() else None
         if cd is None:
             sugg = cards.suggest(name.strip()) if name.strip() else []
             hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
-            self.console.print(f"No card named {name.strip()!r}{hint}.", markup=False)
+            self.console.print(f"No card named {quote_name(name.strip())}{hint}.", markup=False)
             return
         self.console.print(card_text(cd), markup=False)
 
@@ -484,7 +534,7 @@ class PlaySession:
         ap = g.pname(nxt_active)
         nap = g.pname(g.next_player(nxt_active))
         lines.append(
-            f"If {passing} with the stack empty, the {g.step.label} "
+            f"If {passing} with the stack empty, the {g.step.label.replace('_', ' ')} "
             f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
         )
         where = f"turn {nxt_turn} ({ap}): " if nxt_turn != g.turn else ""
@@ -761,33 +811,53 @@ def _install_readline(session: PlaySession) -> None:
 # --- the command ---------------------------------------------------------------------------
 
 
-def _deck(path: str | None, default: str, seed: int) -> list[str]:
+def _deck(path: str | None, default: str, seed: int, any_size: bool = False) -> list[str]:
     names = [cd.name for defs in cards.POOLS.values() for cd in defs]
     if path is None and not (DECKS_DIR / default).exists():
         # Installed without the repository's decks/: a random two-colour deck instead.
         return random_deck(random.Random(f"{seed}:{default}"), ("1",), 40)
-    return load_decklist(path or DECKS_DIR / default, names).cards()
+    deck = load_decklist(path or DECKS_DIR / default, names).cards()
+    if not any_size:
+        check_deck_size(deck, source_name(path or DECKS_DIR / default))
+    return deck
 
 
 def command(args: argparse.Namespace) -> int:
     """``manastack play``: returns the exit code."""
+
+    def fail(message: str) -> int:
+        safe_print(f"manastack: {message}", file=sys.stderr)
+        return 2
+
     try:
         agent = get_agent(args.vs)
     except KeyError as err:
-        print(f"manastack: {err.args[0]}", file=sys.stderr)
-        return 2
+        return fail(str(err.args[0]))
     name = args.name.strip()
     opp = "bob" if name.lower() != "bob" else "alice"
-    if not name or any(ch in name for ch in " ,'’") or name.lower() == "opponent":
-        print("manastack: --name must be one word (no commas or quotes)", file=sys.stderr)
-        return 2
+    if (
+        not name
+        or any(ch in name for ch in " ,'’")
+        or name.lower() == "opponent"
+        or not name.isprintable()
+        or len(name) > 40
+    ):
+        return fail(
+            "--name must be one word of at most 40 printable characters (no commas or quotes)"
+        )
+    if args.save:
+        try:
+            # Checked now, not after an hour of play.
+            check_writable(args.save)
+        except InputError as err:
+            return fail(f"--save: {err}")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        mine = _deck(args.deck, DEFAULT_DECK, seed)
-        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed)
+        any_size = bool(getattr(args, "any_deck_size", False))
+        mine = _deck(args.deck, DEFAULT_DECK, seed, any_size)
+        theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
-        print(f"manastack: {err}", file=sys.stderr)
-        return 2
+        return fail(str(err))
     width = min(WIDTH, Console().size.width)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
@@ -826,8 +896,10 @@ def command(args: argparse.Namespace) -> int:
     if sys.stdin.isatty():
         _install_readline(session)
     session.run()
-    if args.save:
-        session.save(args.save)
+    if args.save and not session.save(args.save):
+        # The game is not lost: the record goes to stderr, to be saved by hand.
+        print(session.record.to_json(), file=sys.stderr)
+        return fail("the record could not be saved; it was printed above")
     return 0
 
 

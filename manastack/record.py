@@ -55,7 +55,7 @@ from typing import Any
 from manastack import actions, cards, rulesets
 from manastack.actions import Action
 from manastack.decisions import Decision
-from manastack.errors import IllegalAction, ManastackError
+from manastack.errors import IllegalAction, InputError, ManastackError
 from manastack.game import Game
 
 FORMAT_VERSION = 2
@@ -222,7 +222,11 @@ class Record:
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"{source}: larger than {MAX_RECORD_BYTES} bytes")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant)
+        except _NotANumber as err:
+            raise RecordError(
+                f"{source}: {err.args[0]} is not a number JSON allows (a record holds integers)"
+            ) from None
         except json.JSONDecodeError as err:
             raise RecordError(
                 f"{source}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
@@ -236,6 +240,15 @@ class Record:
             return cls.from_dict(data)
         except RecordError as err:
             raise RecordError(f"{source}: {err}") from None
+
+
+class _NotANumber(Exception):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    # Python's json reads NaN and Infinity; standard JSON has no such numbers.
+    raise _NotANumber(name)
 
 
 def _kind(v: Any) -> str:
@@ -358,21 +371,20 @@ def _convert(v: Any, hint: Any, where: str) -> Any:
 
 def load(path: str | Path) -> Record:
     """Read a record file; raises RecordError (bad JSON, missing fields, another version)."""
-    source = str(path)
+    from manastack.textfile import read_bytes, source_name
+
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"{source}: the file is {size} bytes; the limit is {MAX_RECORD_BYTES}"
-            )
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise RecordError(f"{source}: can't read the file: {err.strerror or err}") from None
-    return Record.from_json(data, source)
+        data = read_bytes(path, MAX_RECORD_BYTES)
+    except InputError as err:
+        raise RecordError(str(err)) from None
+    return Record.from_json(data, source_name(path))
 
 
 def save(record: Record, path: str | Path) -> None:
-    Path(path).write_text(record.to_json(), encoding="utf-8")
+    """Write ``record`` to ``path``; raises InputError (one line) if it can't be written."""
+    from manastack.textfile import write_text
+
+    write_text(path, record.to_json())
 
 
 class Recorder:

@@ -57,15 +57,20 @@ class Regeneration(Replacement):
 REGENERATION = Regeneration()
 
 
-def replaced(g: GameState, ev: GameEvent) -> GameEvent | None:
+def replaced(
+    g: GameState, ev: GameEvent, holders: list[Permanent] | None = None
+) -> GameEvent | None:
     """614: the event as replacement and prevention effects leave it (None: nothing of it
-    happens). Each effect applies at most once (614.5)."""
+    happens). Each effect applies at most once (614.5). ``holders``: the permanents with
+    replacement effects, when the caller has found them once for a batch of events."""
     if not REPLACEMENT_INTEREST.wants(type(ev)):
         return ev  # no kind of replacement effect looks at this kind of event
     used: list[Replacement] = []
     current: GameEvent | None = ev
+    if holders is None:
+        holders = replacement_holders(g)
     while current is not None:
-        rep = _first_applying(g, current, used)
+        rep = _first_applying(g, current, used, holders)
         if rep is None:
             return current
         used.append(rep)
@@ -73,22 +78,29 @@ def replaced(g: GameState, ev: GameEvent) -> GameEvent | None:
     return None
 
 
-def _first_applying(g: GameState, ev: GameEvent, used: list[Replacement]) -> Replacement | None:
+def replacement_holders(g: GameState) -> list[Permanent]:
+    """The permanents whose (face-up) abilities include replacement effects."""
+    return [p for p in g.battlefield if p.card.cdef.replacements and not p.face_down]
+
+
+def _first_applying(
+    g: GameState, ev: GameEvent, used: list[Replacement], holders: list[Permanent]
+) -> Replacement | None:
     for rep in g.rules.replacement_effects:
         if rep not in used and rep.applies(g, ev):
             return rep
-    for p in g.battlefield:
-        if p.face_down:
-            continue
+    for p in holders:
         for rep in p.card.cdef.replacements:
             if rep not in used and rep.applies(g, ev):
                 return rep
     return None
 
 
-def destroy_one(g: GameState, p: Permanent, can_regenerate: bool = True) -> bool:
+def destroy_one(
+    g: GameState, p: Permanent, can_regenerate: bool = True, holders: list[Permanent] | None = None
+) -> bool:
     """True if destroying ``p`` was replaced (it stays); False if it is to be destroyed."""
-    return replaced(g, Destroy(p, can_regenerate)) is None
+    return replaced(g, Destroy(p, can_regenerate), holders) is None
 
 
 def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -> None:
@@ -96,5 +108,8 @@ def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -
     ones destroyed go at the same time."""
     from manastack.zones import leave_battlefield
 
-    dying = [p for p in perms if not destroy_one(g, p, can_regenerate)]
+    # Destroying one doesn't change which permanents have replacement effects (regeneration
+    # keeps it on the battlefield): found once, so a Wrath over N creatures is linear in N.
+    holders = replacement_holders(g)
+    dying = [p for p in perms if not destroy_one(g, p, can_regenerate, holders)]
     leave_battlefield(g, dying, "graveyard", "is destroyed", "701.8a")

@@ -11,6 +11,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -105,6 +106,17 @@ _JOB: Job | None = None
 def _init_worker(job: Job) -> None:
     global _JOB
     _JOB = job
+    # Ctrl-C reaches the whole process group: the parent stops the pool and reports the
+    # games so far; a worker must not print a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during ``run_games``: ``results`` holds the games finished before it."""
+
+    def __init__(self, results: list[GameResult]) -> None:
+        super().__init__(f"interrupted after {len(results)} games")
+        self.results = results
 
 
 def _play_chunk(indices: Sequence[int]) -> list[tuple[int, GameResult]]:
@@ -123,21 +135,25 @@ def run_games(
     """Play games ``0..n-1``; the results come back in game order. ``progress(k)`` is called
     as ``k`` more games finish."""
     results: list[GameResult | None] = [None] * n
-    if workers <= 1 or n <= 1:
-        for i in range(n):
-            results[i] = play_index(job, i)
-            if progress:
-                progress(1)
-    else:
-        # Small chunks keep the workers evenly loaded; several per worker hide the IPC cost.
-        size = max(1, min(16, n // (workers * 8)))
-        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-        with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
-            for chunk in pool.imap_unordered(_play_chunk, _chunks(n, size)):
-                for i, r in chunk:
-                    results[i] = r
+    try:
+        if workers <= 1 or n <= 1:
+            for i in range(n):
+                results[i] = play_index(job, i)
                 if progress:
-                    progress(len(chunk))
+                    progress(1)
+        else:
+            # Small chunks keep the workers evenly loaded; several per worker hide the IPC cost.
+            size = max(1, min(16, n // (workers * 8)))
+            ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+            with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
+                for chunk in pool.imap_unordered(_play_chunk, _chunks(n, size)):
+                    for i, r in chunk:
+                        results[i] = r
+                    if progress:
+                        progress(len(chunk))
+    except KeyboardInterrupt:
+        # The pool's context manager has terminated the workers; keep what finished.
+        raise Interrupted([r for r in results if r is not None]) from None
     return [r for r in results if r is not None]
 
 
@@ -160,6 +176,8 @@ class Summary:
     first_player_wins: int = 0
     rules: str = "current"
     format: str = "free-for-all"
+    interrupted: bool = False
+    """Ctrl-C stopped the run: ``games`` is how many finished before."""
 
     @property
     def games_per_second(self) -> float:
@@ -194,10 +212,12 @@ class Summary:
             "decisions_per_second": round(
                 self.mean_decisions * self.games / self.seconds if self.seconds > 0 else 0.0, 2
             ),
+            **({"interrupted": True} if self.interrupted else {}),
         }
 
     def text(self) -> str:
-        lines = [
+        lines = [f"interrupted after {self.games} games"] if self.interrupted else []
+        lines += [
             f"{self.games} games, {self.deck_names[0]} ({self.agents[0]}) vs "
             f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}"
             + ("" if self.rules == "current" else f", rules of {self.rules}")
@@ -276,7 +296,12 @@ def simulate(
     job = Job(tuple(tuple(d) for d in decks), agents, seed, max_turns, rules, format, mulligans)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
-    results = run_games(job, n, w, progress)
+    try:
+        results = run_games(job, n, w, progress)
+    except Interrupted as stop:
+        summary = summarize(job, deck_names, stop.results, time.perf_counter() - start, w)
+        summary.interrupted = True
+        return summary
     return summarize(job, deck_names, results, time.perf_counter() - start, w)
 
 
@@ -302,11 +327,12 @@ def command(args: Any) -> int:
     from rich.console import Console
 
     from manastack import cards
-    from manastack.decklist import load_decklist
+    from manastack.decklist import check_deck_size, load_decklist
     from manastack.errors import InputError
+    from manastack.safetext import shown, shown_lines
 
     def fail(msg: str) -> int:
-        print(f"manastack simulate: {msg}", file=sys.stderr)
+        print(shown_lines(f"manastack simulate: {msg}"), file=sys.stderr)
         return 2
 
     if args.n < 1:
@@ -329,6 +355,9 @@ def command(args: Any) -> int:
             load_decklist(args.deck_a, names).cards(),
             load_decklist(args.deck_b, names).cards(),
         ]
+        if not getattr(args, "any_deck_size", False):
+            check_deck_size(decks[0], shown(args.deck_a))
+            check_deck_size(decks[1], shown(args.deck_b))
         if partners:
             decks = [
                 decks[0],
@@ -338,7 +367,8 @@ def command(args: Any) -> int:
             ]
     except InputError as err:
         return fail(str(err))
-    deck_names = (Path(args.deck_a).stem, Path(args.deck_b).stem)
+    # Names from the command line (a file name can hold anything): escaped once, here.
+    deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
         deck_names = (deck_names[0] + " (A)", deck_names[1] + " (B)")
     err_console = Console(stderr=True, highlight=False)
@@ -386,5 +416,5 @@ def command(args: Any) -> int:
 
         print(json.dumps(summary.to_json()))
     else:
-        print(summary.text())
-    return 0
+        print(shown_lines(summary.text()))
+    return 130 if summary.interrupted else 0

@@ -471,7 +471,9 @@ class GameState:
         return None
 
     def stack_item(self, oid: int) -> StackItem | None:
-        for s in self.stack:
+        # From the top: the item asked about is nearly always the top one (a target being
+        # chosen, the item resolving), so a stack of thousands of triggers costs O(1) a look.
+        for s in reversed(self.stack):
             if s.oid == oid:
                 return s
         return None

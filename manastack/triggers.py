@@ -16,13 +16,57 @@ from manastack.state import GameState, PendingTrigger, StackItem
 def identical(ts: list[PendingTrigger]) -> bool:
     """Same source name and same text: their order can't matter, so nobody is asked."""
     first = ts[0]
-    return all(t.source_name == first.source_name and t.ability == first.ability for t in ts)
+    return all(
+        t.source_name == first.source_name
+        and (t.ability is first.ability or t.ability == first.ability)
+        for t in ts
+    )
+
+
+class _Uniform:
+    """What flush last learnt about a list of waiting triggers: whether they all belong to one
+    player and are identical (then the first goes on the stack, nobody is asked). Kept so that
+    N such triggers, each stopping flush for its target (603.3d), cost N checks, not N x N.
+
+    The answer is trusted only for the same list, with the same length and the same last
+    element: the list only grows at its end and shrinks by pops, so that means the same
+    contents (an append would change the last element until it was popped again)."""
+
+    __slots__ = ("last", "length", "player", "triggered")
+
+    def __init__(self) -> None:
+        self.triggered: list[PendingTrigger] | None = None
+        self.length = 0
+        self.last: PendingTrigger | None = None
+        self.player: int | None = None
+
+    def player_of(self, ts: list[PendingTrigger]) -> int | None:
+        """The player all of ``ts`` belong to if they are identical, else None."""
+        if not (ts is self.triggered and len(ts) == self.length and ts[-1] is self.last):
+            first = ts[0]
+            same = all(t.controller == first.controller for t in ts) and identical(ts)
+            self.note(ts, first.controller if same else None)
+        return self.player
+
+    def note(self, ts: list[PendingTrigger], player: int | None) -> None:
+        self.triggered, self.length, self.player = ts, len(ts), player
+        self.last = ts[-1] if ts else None
+
+
+_UNIFORM = _Uniform()
 
 
 def flush(g: GameState) -> bool:
     """Put waiting triggers on the stack until one needs a decision. True if any moved."""
     moved = False
     while g.triggered and g.pending is None:
+        pi = _UNIFORM.player_of(g.triggered)
+        if pi is not None and pi in g.in_game():
+            moved = True
+            put_on_stack(g, 0)
+            if g.triggered:
+                _UNIFORM.note(g.triggered, pi)  # the rest of an identical batch: still so
+            continue
         for pi in _apnap_seats(g):
             if g.format.solo:
                 mine = [k for k, t in enumerate(g.triggered) if t.controller == pi]
@@ -103,7 +147,17 @@ class OrderTriggers(Pending):
         )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
-        return [PutTrigger(self.player, i) for i in self.choices]
+        # One option for each kind of trigger: which of two identical ones goes first can't
+        # matter, and thousands of copies of one trigger stay a handful of options.
+        seen: set[tuple[str, int]] = set()
+        out: list[Action] = []
+        for i in self.choices:
+            t = g.triggered[i]
+            key = (t.source_name, id(t.ability))
+            if key not in seen:
+                seen.add(key)
+                out.append(PutTrigger(self.player, i))
+        return out
 
     def answered_by(self, g: GameState, pi: int) -> bool:
         return g.rules.same_seat(g, pi, self.player)

@@ -9,6 +9,9 @@ player would next receive priority (603.3).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
 from manastack.events.types import GameEvent
 from manastack.replacement import replaced
 from manastack.state import Card, GameState, PendingTrigger, Permanent
@@ -25,6 +28,10 @@ def happen(g: GameState, ev: GameEvent) -> GameEvent | None:
     return done
 
 
+BATCH = 8
+"""A batch of more parts than this is matched through an index (see ``_batch_triggers``)."""
+
+
 def triggers(g: GameState, ev: GameEvent) -> None:
     """603.2: every triggered ability whose trigger event ``ev`` is, triggers once per match."""
     parts = ev.parts()
@@ -33,9 +40,60 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     sources = ev.looks_back()
     if sources is None:
         sources = g.battlefield
+    if len(parts) > BATCH:
+        _batch_triggers(g, parts, sources)
+        return
     for part in parts:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
+        _exile_and_delayed(g, part, before=True)
+        for src in sources:
+            if src.face_down:
+                continue
+            for ab in src.card.cdef.triggered:
+                if ab.trigger.matches(g, part, src, src.controller):
+                    queue_trigger(g, ab, src, info=ab.trigger.info(part))
+        _exile_and_delayed(g, part, before=False)
+
+
+def _batch_triggers(g: GameState, parts: Sequence[GameEvent], sources: list[Permanent]) -> None:
+    """As ``triggers``, in the same order, for a batch of many parts (a Wrath over thousands of
+    creatures): an ability that only sees its own source's event ("when ~ dies") is asked about
+    that event alone, so the work is linear in parts + sources, not their product."""
+    general: list[tuple[int, int, Permanent, TriggeredAbility]] = []
+    own: dict[int, list[tuple[int, int, Permanent, TriggeredAbility]]] = {}
+    for pos, src in enumerate(sources):
+        if src.face_down:
+            continue
+        for k, ab in enumerate(src.card.cdef.triggered):
+            if ab.trigger.only_its_source():
+                own.setdefault(id(src), []).append((pos, k, src, ab))
+            else:
+                general.append((pos, k, src, ab))
+    positions = [pos for pos, _, _, _ in general]
+    for part in parts:
+        if not TRIGGER_INTEREST.wants(type(part)):
+            continue
+        _exile_and_delayed(g, part, before=True)
+        subject = getattr(part, "permanent", None)
+        mine = own.get(id(subject), []) if subject is not None else []
+        if mine:
+            # The subject's own abilities go where its position puts them among the others.
+            lo = bisect_left(positions, mine[0][0])
+            hi = bisect_right(positions, mine[0][0])
+            order = [*general[:lo], *sorted([*general[lo:hi], *mine]), *general[hi:]]
+        else:
+            order = general
+        for _, _, src, ab in order:
+            if ab.trigger.matches(g, part, src, src.controller):
+                queue_trigger(g, ab, src, info=ab.trigger.info(part))
+        _exile_and_delayed(g, part, before=False)
+
+
+def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
+    """Cards in exile whose abilities work there (before the permanents' abilities), and the
+    delayed triggers waiting (after them), as 603.2 finds them for one part of an event."""
+    if before:
         for pl in g.players:
             if pl.left:
                 continue
@@ -43,23 +101,16 @@ def triggers(g: GameState, ev: GameEvent) -> None:
                 for ab in card.cdef.exile_triggered:
                     if ab.trigger.matches(g, part, card, card.owner):
                         queue_card_trigger(g, ab, card)
-        for src in sources:
-            if src.face_down:
-                continue
-            for ab in src.card.cdef.triggered:
-                if ab.trigger.matches(g, part, src, src.controller):
-                    queue_trigger(g, ab, src, info=ab.trigger.info(part))
-        if g.delayed:
-            keep = []
-            for d in g.delayed:
-                if d.trigger.matches(g, part, None, d.controller):
-                    g.triggered.append(PendingTrigger(d.ability, d.controller, d.source_name, None))
-                    g.emit(
-                        "trigger", f"{d.source_name}'s delayed triggered ability triggers", "603.7b"
-                    )
-                else:
-                    keep.append(d)
-            g.delayed = keep
+        return
+    if g.delayed:
+        keep = []
+        for d in g.delayed:
+            if d.trigger.matches(g, part, None, d.controller):
+                g.triggered.append(PendingTrigger(d.ability, d.controller, d.source_name, None))
+                g.emit("trigger", f"{d.source_name}'s delayed triggered ability triggers", "603.7b")
+            else:
+                keep.append(d)
+        g.delayed = keep
 
 
 def queue_trigger(

@@ -16,6 +16,7 @@ from typing import Literal, NoReturn
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from manastack import cards
 from manastack.errors import LONGEST_NAME, InputError, quote_name
 from manastack.scenario.model import (
     REFUSAL_REASONS,
@@ -338,9 +339,23 @@ class _Walk:
                 name, count = self.card_text(text, item, what)
             else:
                 name, count = self.card(item, what)
+            if kind == "battlefield":
+                self.permanent_card(name, item, what)
             out.extend([ObjSpec(name)] * count)
             i += take
         return tuple(out)
+
+    def permanent_card(self, name: str, node: Node, what: str) -> None:
+        """Only permanents can be on the battlefield: an instant or a sorcery can't (304.4,
+        307.4); a face-down card is a 2/2 creature (708.2), but only if it can be turned face
+        down, which no instant or sorcery can."""
+        cd = cards.find(name)
+        if cd is not None and not cd.is_permanent:
+            self.fail(
+                node,
+                f"{what}: {name} is {'an instant' if 'Instant' in cd.types else 'a sorcery'}; "
+                "it can't be on the battlefield [304.4, 307.4]",
+            )
 
     def comma_name(self, items: Sequence[Node], i: int) -> int:
         """How many plain items from ``i`` make one name: in ``[Thalia, Guardian of Thraben]``
@@ -360,6 +375,8 @@ class _Walk:
         if "card" not in m:
             self.fail(node, f"an entry of {what} needs 'card: NAME'")
         name, count = self.card(m["card"][1], what)
+        if kind == "battlefield":
+            self.permanent_card(name, m["card"][1], what)
         flags: dict[str, bool] = {}
         numbers: dict[str, int] = {}
         for key in ("tapped", "sick", "face_down"):

@@ -38,12 +38,26 @@ MAX_DECISIONS = 20_000  # a scenario that runs longer than this is stuck in a lo
 
 
 @dataclass
+class LineRun:
+    """One script line as it ran: the log it wrote (``start`` to ``end``), or its refusal."""
+
+    line: ScriptLine
+    start: int
+    end: int
+    refused: IllegalAction | None = None
+
+
+@dataclass
 class Result:
     scenario: Scenario
     passed: bool
     failure: str | None = None
     game: Game | None = None
     notes: list[tuple[int, str]] = field(default_factory=list)  # (log position, text)
+    steps: list[LineRun] = field(default_factory=list)
+    """Each script line as it ran, in order (for ``--explain``)."""
+    stacks: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    """(log position, the stack's objects top first) each time the stack changed."""
 
     def log_text(self, tail: int | None = None) -> str:
         """The game's log, with the script's refused lines shown where they were tried."""
@@ -112,12 +126,20 @@ def run(sc: Scenario) -> Result:
         game = build(sc)
     except (ManastackError, ValueError) as e:
         return Result(sc, False, f"{sc.source}:{sc.line}: the setup is not valid: {e}")
-    notes: list[tuple[int, str]] = []
+    result = Result(sc, True, None, game)
     try:
-        _play(sc, game, notes)
+        _play(sc, game, result.notes, result)
     except ScenarioFailure as f:
-        return Result(sc, False, str(f), game, notes)
-    return Result(sc, True, None, game, notes)
+        result.passed, result.failure = False, str(f)
+    return result
+
+
+def _note_stack(result: Result | None, game: Game) -> None:
+    if result is None:
+        return
+    now = tuple(s.source_name for s in reversed(game.state.stack))
+    if not result.stacks or result.stacks[-1][1] != now:
+        result.stacks.append((len(game.log), now))
 
 
 def _where(game: Game) -> str:
@@ -168,8 +190,11 @@ def _fail(
     return ScenarioFailure(f"{sc.source}:{line}: at {_where(game)}: {msg}{extra}")
 
 
-def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
+def _play(
+    sc: Scenario, game: Game, notes: list[tuple[int, str]], result: Result | None = None
+) -> None:
     plans = Plans()
+    _note_stack(result, game)
     script = list(sc.script)
     i = 0
     for _ in range(MAX_DECISIONS):
@@ -182,7 +207,8 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
         line = script[i] if i < len(script) else None
         assert line is None or isinstance(line, ScriptLine)
         if line is not None and isinstance(line.command, C.Concede) and _reached(game, line.at):
-            _do_line(sc, game, line, plans, script, i, notes)
+            _do_line(sc, game, line, plans, script, i, notes, result)
+            _note_stack(result, game)
             i += 1
             continue
         g = game.state
@@ -207,7 +233,8 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
             and _reached(game, line.at)
             and not _waits(line, ask.kind)
         ):
-            _do_line(sc, game, line, plans, script, i, notes)
+            _do_line(sc, game, line, plans, script, i, notes, result)
+            _note_stack(result, game)
             i += 1
             continue
         # No line answers this decision: the contract's defaults.
@@ -215,6 +242,7 @@ def _play(sc: Scenario, game: Game, notes: list[tuple[int, str]]) -> None:
             break  # the next player would receive priority with an empty stack
         if ask.kind is Kind.PRIORITY:
             game.apply(Pass(ask.player))
+            _note_stack(result, game)
         elif ask.kind in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
             game.apply(FinishDeclaration(ask.player))
         elif ask.kind is Kind.ASSIGN_DAMAGE:
@@ -266,8 +294,10 @@ def _do_line(
     script: Sequence[object],
     i: int,
     notes: list[tuple[int, str]],
+    result: Result | None = None,
 ) -> None:
     g = game.state
+    start = len(game.log)
     try:
         pi = game.player_index(line.player)
     except IllegalAction:
@@ -302,6 +332,8 @@ def _do_line(
             notes.append(
                 (len(game.log), f"(refused, nothing changes) {line.player}: {line.text} -> {e}")
             )
+            if result is not None:
+                result.steps.append(LineRun(line, start, len(game.log), e))
             return
         if line.rejected:
             raise _fail(
@@ -311,6 +343,8 @@ def _do_line(
                 f"`{line.text}` was refused for `{e.reason}`, not `{line.rejected}`: {e}",
             ) from None
         raise _fail(sc, line.line, game, f"`{line.text}` was refused: {e}", True) from None
+    if result is not None:
+        result.steps.append(LineRun(line, start, len(game.log)))
     if line.rejected:
         raise _fail(
             sc,

@@ -12,6 +12,7 @@ from manastack.scenario.loader import load_scenarios
 from manastack.scenario.model import Scenario
 from manastack.scenario.runner import Result, run
 from manastack.text import CardNames
+from manastack.textfile import path_kind, source_name
 
 SUFFIX = ".scenario.yaml"
 _NAMES: CardNames | None = None
@@ -24,13 +25,22 @@ def card_names() -> CardNames:
     return _NAMES
 
 
-def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+def find_files(paths: Iterable[str | Path]) -> Iterator[Path | InputError]:
+    """The scenario files named, folders searched for ``*.scenario.yaml``; a path that can't be
+    used (missing, too long, a FIFO or device ...) comes as its InputError, in its place."""
     for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            yield from sorted(p.rglob(f"*{SUFFIX}"))
+        try:
+            kind = path_kind(raw)
+        except InputError as err:
+            yield err
+            continue
+        if kind == "folder":
+            try:
+                yield from sorted(Path(raw).rglob(f"*{SUFFIX}"))
+            except OSError as err:
+                yield InputError(source_name(raw), None, f"can't list the folder: {err.strerror}")
         else:
-            yield p
+            yield Path(raw)
 
 
 @dataclass

@@ -9,8 +9,9 @@ any rules fact (legal targets, abilities, activation refusals).
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from manastack.actions import (
@@ -185,11 +186,22 @@ def _player(game: Game, name: str) -> int | None:
     return None
 
 
+def _did_you_mean(name: str, names: Iterable[str]) -> str:
+    """ " (did you mean X?)" for a misspelt name among ``names``, as decklists say it."""
+    if len(name) > 120:
+        return ""  # a hostile flood of text gets no (slow) search
+    by_lower = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=3, cutoff=0.75)
+    return f" (did you mean {', '.join(by_lower[c] for c in close)}?)" if close else ""
+
+
 def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
-    for c in game.state.players[pi].hand:
+    hand = game.state.players[pi].hand
+    for c in hand:
         if c.name.lower() == ref.name.lower():
             return c.cid
-    raise IllegalAction("unknown", f"{_pname(game, pi)} has no {ref.name} in hand", None)
+    hint = _did_you_mean(ref.name, (c.name for c in hand))
+    raise IllegalAction("unknown", f"{_pname(game, pi)} has no {ref.name} in hand{hint}", None)
 
 
 def _matches_controller(game: Game, ref: C.Ref, controller: int) -> bool:
@@ -214,7 +226,10 @@ def _permanent(
             continue
         return p.oid
     owner = "" if pi is None else f" controlled by {_pname(game, pi)}"
-    raise IllegalAction("unknown", f"no {what} named {ref.name}{owner}", None)
+    hint = _did_you_mean(
+        ref.name, (p.name for p in game.state.battlefield if pi is None or p.controller == pi)
+    )
+    raise IllegalAction("unknown", f"no {what} named {ref.name}{owner}{hint}", None)
 
 
 def target_candidates(game: Game, ref: C.Ref) -> list[int]:
@@ -252,7 +267,10 @@ def _legal_target(game: Game, ref: C.Ref) -> int | None:
 
 def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
     if not target_candidates(game, ref):
-        raise IllegalAction("unknown", f"nothing named {ref} to target", None)
+        g = game.state
+        names = [*(p.name for p in g.players), *(p.name for p in g.battlefield)]
+        hint = _did_you_mean(ref.name, [*names, *(s.source_name for s in g.stack)])
+        raise IllegalAction("unknown", f"nothing named {ref} to target{hint}", None)
     t = _legal_target(game, ref)
     if t is not None:
         game.apply(ChooseTarget(pi, t))
@@ -274,8 +292,38 @@ def _targets_then_pay(
     if _ask(game, pi) == (PAY_MANA, pi):
         sources = None
         if paying:
-            sources = tuple(_permanent(game, pi, r, None, "mana source") for r in paying)
+            sources = _sources(game, pi, paying)
         game.apply(PayMana(pi, sources))
+
+
+def _sources(game: Game, pi: int, paying: tuple[C.Ref, ...]) -> tuple[int, ...]:
+    """The permanents ``paying`` names: a name written twice means two different objects
+    (``paying Plains, Plains``), untapped ones first; never one object twice (107.5)."""
+    chosen: list[int] = []
+    untapped = {p.oid for p in game.state.battlefield if not p.tapped}
+    for r in paying:
+        try:
+            oid = _permanent(
+                game, pi, r, lambda o: o not in chosen and o in untapped, "mana source"
+            )
+        except IllegalAction:
+            try:
+                oid = _permanent(game, pi, r, lambda o: o not in chosen, "mana source")
+            except IllegalAction:
+                if not any(
+                    p.oid in chosen and p.name.lower() == r.name.lower()
+                    for p in game.state.battlefield
+                ):
+                    raise
+                k = sum(1 for c in paying if c.name.lower() == r.name.lower())
+                raise IllegalAction(
+                    "cost",
+                    f"{_pname(game, pi)} names {r.name} {k} times but controls fewer: "
+                    "one permanent can't pay twice",
+                    "107.5",
+                ) from None
+        chosen.append(oid)
+    return tuple(chosen)
 
 
 def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
@@ -303,7 +351,11 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         if p.controller == pi and p.name.lower() == cmd.card.name.lower()
     ]
     if not candidates:
-        raise IllegalAction("unknown", f"{_pname(game, pi)} controls no {cmd.card.name}", None)
+        mine = (p.name for p in game.state.battlefield if p.controller == pi)
+        hint = _did_you_mean(cmd.card.name, mine)
+        raise IllegalAction(
+            "unknown", f"{_pname(game, pi)} controls no {cmd.card.name}{hint}", None
+        )
     last: IllegalAction | None = None
     for oid, name in candidates:
         kinds = game.ability_kinds(oid)
@@ -331,7 +383,11 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
                 return
             except IllegalAction as e:
                 last = e
-    assert last is not None
+    if last is None:
+        # No candidate has an ability that can be activated (a vanilla creature, a land
+        # whose only abilities are static or triggered).
+        names = candidates[0][1]
+        raise IllegalAction("unknown", f"{names} has no ability that can be activated", "602.1")
     raise last
 
 
@@ -446,7 +502,9 @@ def _choose(game: Game, pi: int, words: str) -> None:
     if kind == PUT_ON_BOTTOM:
         game.apply(Choose(pi, str(_in_hand(game, pi, _ref(w)))))  # 103.5: a card, by name
         return
-    raise IllegalAction("priority", f"there is nothing to choose now ({kind.value})", "117.1")
+    raise IllegalAction(
+        "priority", f"there is nothing to choose now ({kind.value.replace('_', ' ')})", "117.1"
+    )
 
 
 def _ref(text: str) -> C.Ref:

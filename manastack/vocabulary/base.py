@@ -75,6 +75,12 @@ class TriggerCondition:
         trigger), controlled by ``controller``."""
         raise NotImplementedError
 
+    def only_its_source(self) -> bool:
+        """True when ``matches`` can say yes only to an event whose ``permanent`` is the source
+        itself ("when ~ dies", "when ~ enters"): a batch of N such events (a Wrath) then asks
+        each source about its own event only, not N x N questions."""
+        return False
+
     def info(self, ev: GameEvent) -> dict[str, object] | None:
         """What the ability remembers of the event that triggered it ("that player", "that
         much damage"): it reaches the effects as ``item.data`` when the ability resolves."""

@@ -27,6 +27,9 @@ class EntersTrigger(TriggerCondition):
 
     who: str = "self"
 
+    def only_its_source(self) -> bool:
+        return self.who == "self"
+
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
     ) -> bool:
@@ -45,6 +48,9 @@ class DiesTrigger(TriggerCondition):
     events = (PermanentLeft,)
 
     who: str = "self"
+
+    def only_its_source(self) -> bool:
+        return self.who == "self"
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int

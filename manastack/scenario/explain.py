@@ -1,0 +1,201 @@
+"""``manastack scenario --explain``: a scenario told in plain words.
+
+The scenario's description (its ``description:``, or the comment block at the top of the
+file), then for each script line a sentence of what it does and why, with the rule; the log it
+wrote, with the passing noise folded into one line ("both players pass: Counterspell
+resolves"); and the stack drawn each time it changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from manastack import cards
+from manastack.cards.model import ActivatedAbility, CardDef, ManaAbility
+from manastack.errors import IllegalAction
+from manastack.scenario.runner import LineRun, Result
+from manastack.state import Event
+from manastack.text import commands as C
+from manastack.vocabulary.effects import AddMana
+
+_NOISE = ("pass", "priority")
+_PASSED = "all players passed in succession: "
+
+
+def description(result: Result) -> str:
+    """The scenario's ``description:``, or the comments at the head of its file."""
+    sc = result.scenario
+    if sc.description:
+        return sc.description.strip()
+    try:
+        text = Path(sc.source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ""
+    lines: list[str] = []
+    for raw in text.splitlines():
+        if not raw.startswith("#"):
+            break
+        lines.append(raw[1:].removeprefix(" "))
+    return "\n".join(lines).strip()
+
+
+def _kind_words(cd: CardDef) -> str:
+    types = sorted(cd.types, key=lambda t: (t != "Creature", t))
+    words = " ".join(t.lower() for t in types) or "card"
+    return ("an " if words[0] in "aeiou" else "a ") + words
+
+
+def _adds_mana(cd: CardDef) -> bool:
+    return any(isinstance(e, AddMana) for e in cd.effects)
+
+
+def _cast_sentence(name: str) -> str:
+    cd = cards.find(name)
+    if cd is None:
+        return f"{name}: casting a spell puts it on the stack (601.2a)"
+    if _adds_mana(cd):
+        return (
+            f"{cd.name} is a spell, not a mana ability (605.1a: a mana ability has no target, "
+            "isn't a loyalty ability, and could add mana; a spell that adds mana is still a "
+            "spell): it goes on the stack and the opponent may respond (601.2a, 117.3c)"
+        )
+    if cd.is_instant_speed:
+        return (
+            f"{cd.name} is {_kind_words(cd)}: it may be cast whenever its player has priority "
+            "(117.1a); it goes on the stack and the other players may respond (601.2a, 117.3c)"
+        )
+    return (
+        f"{cd.name} is {_kind_words(cd)}: it can be cast only in its player's main phase with "
+        "the stack empty (307.1 / 117.1a); it goes on the stack (601.2a)"
+    )
+
+
+def _activate_sentence(cmd: C.Activate) -> str:
+    cd = cards.find(cmd.card.name)
+    name = cd.name if cd is not None else cmd.card.name
+    abilities = [
+        ab for ab in (cd.abilities if cd else ()) if isinstance(ab, ManaAbility | ActivatedAbility)
+    ]
+    if cmd.ability is not None and 0 < cmd.ability <= len(abilities):
+        abilities = [abilities[cmd.ability - 1]]
+    if not abilities:
+        return f"{name} has no ability that can be activated (602.1)"
+    ab = abilities[0]
+    if isinstance(ab, ManaAbility):
+        return (
+            f"{name}'s ability is a mana ability (605.1a: no target, not a loyalty ability, it "
+            "adds mana): it doesn't use the stack and resolves at once (605.3b)"
+        )
+    why = "it has a target" if ab.targets else "it doesn't add mana"
+    return (
+        f"{name}'s ability is not a mana ability (605.1a: {why}): it goes on the stack and "
+        "the other players may respond (602.2a, 117.3c)"
+    )
+
+
+def sentence(run: LineRun) -> str:
+    """What the line does and why, with the rule; its refusal, if refused."""
+    cmd = run.line.command
+    who = run.line.player
+    if isinstance(cmd, C.Cast):
+        text = _cast_sentence(cmd.card.name)
+    elif isinstance(cmd, C.Activate):
+        text = _activate_sentence(cmd)
+    elif isinstance(cmd, C.PlayLand):
+        text = (
+            f"playing {cmd.card.name} is a special action (116.2a): it doesn't use the stack, "
+            "and is allowed only in its player's main phase with the stack empty (305.1)"
+        )
+    elif isinstance(cmd, C.Pass):
+        text = f"{who} passes priority (117.3d)"
+    elif isinstance(cmd, C.Attack):
+        text = "attackers are declared as a turn-based action (508.1): no stack, no priority"
+    elif isinstance(cmd, C.Block):
+        text = "blockers are declared as a turn-based action (509.1): no stack, no priority"
+    elif isinstance(cmd, C.Concede):
+        text = f"{who} concedes: they leave the game at once (104.3a); no stack"
+    else:
+        text = f"{who}: {run.line.text}"
+    if run.refused is not None:
+        # What happens when it is accepted is beside the point: say what it is, and the no.
+        for then in ("; it goes on the stack", ": it goes on the stack", ": it doesn't use"):
+            text = text.split(then)[0]
+        text += f": refused ({_refusal(run.refused)}); nothing changes"
+    return text
+
+
+def _refusal(err: IllegalAction) -> str:
+    rule = f" [{err.rule}]" if err.rule else ""
+    return f"{err.reason}: {err.detail}{rule}"
+
+
+def _fold(entries: list[Event], players: int) -> list[str]:
+    """The log lines, each run of passes and priority folded into one line."""
+    out: list[str] = []
+    k = 0
+    both = "both players pass" if players == 2 else "all players pass"
+    while k < len(entries):
+        e = entries[k]
+        if e.kind not in _NOISE:
+            out.append(str(e))
+            k += 1
+            continue
+        j = k
+        while j < len(entries) and entries[j].kind in _NOISE:
+            j += 1
+        nxt = entries[j] if j < len(entries) else None
+        passes = sum(1 for x in entries[k:j] if x.kind == "pass")
+        if nxt is not None and nxt.kind == "resolve" and nxt.text.startswith(_PASSED):
+            rule = f" [{nxt.rule}]" if nxt.rule else ""
+            out.append(f"{both}: {nxt.text.removeprefix(_PASSED)}{rule}")
+            j += 1
+        elif passes:
+            last = entries[j - 1]
+            out.append(f"({passes} pass{'es' if passes != 1 else ''}) {last}")
+        else:
+            out.append(str(entries[j - 1]))
+        k = j
+    return out
+
+
+def _stack_line(stack: tuple[str, ...]) -> str:
+    return "stack (top first): " + ", ".join(stack) if stack else "stack: empty"
+
+
+def explain(result: Result) -> str:
+    """The whole scenario in words (see the module's docstring)."""
+    game = result.game
+    lines = [f"Scenario: {result.scenario.name}"]
+    about = description(result)
+    if about:
+        lines.extend(["", *about.splitlines()])
+    if game is None:
+        lines.extend(["", result.failure or "the setup is not valid"])
+        return "\n".join(lines)
+    log = game.log
+    players = len(game.state.players)
+    stacks = list(result.stacks)
+
+    def show(start: int, end: int, indent: str) -> None:
+        """Log entries start..end, and the stack each time it changed in between."""
+        pos = start
+        while stacks and stacks[0][0] <= end:
+            at, stack = stacks.pop(0)
+            lines.extend(indent + text for text in _fold(log[pos : max(pos, at)], players))
+            pos = max(pos, at)
+            lines.append(f"{indent}-> {_stack_line(stack)}")
+        lines.extend(indent + text for text in _fold(log[pos:end], players))
+
+    lines.append("")
+    lines.append("Before the script:")
+    first = result.steps[0].start if result.steps else len(log)
+    show(0, first, "  ")
+    for n, run in enumerate(result.steps, start=1):
+        lines.append("")
+        lines.append(f"{n}. {run.line.player}: {run.line.text}")
+        lines.append(f"   {sentence(run)}.")
+        upto = result.steps[n].start if n < len(result.steps) else len(log)
+        show(run.start, upto, "   ")
+    lines.append("")
+    lines.append("PASS" if result.passed else f"FAIL: {result.failure}")
+    return "\n".join(lines)
