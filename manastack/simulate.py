@@ -7,13 +7,12 @@ results are the same whatever the number of worker processes.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,45 +69,35 @@ def play_index(job: Job, index: int) -> GameResult:
     )
 
 
-_JOB: Job | None = None
-
-
-def _init_worker(job: Job) -> None:
-    global _JOB
-    _JOB = job
-
-
-def _play_chunk(indices: Sequence[int]) -> list[tuple[int, GameResult]]:
-    assert _JOB is not None
-    return [(i, play_index(_JOB, i)) for i in indices]
-
-
-def _chunks(n: int, size: int) -> Iterator[range]:
-    for start in range(0, n, size):
-        yield range(start, min(n, start + size))
-
-
 def run_games(
-    job: Job, n: int, workers: int = 1, progress: Callable[[int], None] | None = None
+    job: Job,
+    n: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Play games ``0..n-1``; the results come back in game order. ``progress(k)`` is called
-    as ``k`` more games finish."""
+    """Play games ``0..n-1`` on ``backend`` (:mod:`manastack.sim.backends`); the results come
+    back in game order. ``progress(k)`` is called as ``k`` more games finish."""
+    from manastack.sim.backends import Done, run
+
     results: list[GameResult | None] = [None] * n
-    if workers <= 1 or n <= 1:
-        for i in range(n):
-            results[i] = play_index(job, i)
-            if progress:
-                progress(1)
-    else:
-        # Small chunks keep the workers evenly loaded; several per worker hide the IPC cost.
-        size = max(1, min(16, n // (workers * 8)))
-        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-        with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
-            for chunk in pool.imap_unordered(_play_chunk, _chunks(n, size)):
-                for i, r in chunk:
-                    results[i] = r
-                if progress:
-                    progress(len(chunk))
+
+    def on_chunk(done: Done) -> None:
+        for (_, i), r in done:
+            results[i] = r
+        if progress:
+            progress(len(done))
+
+    run(
+        [job],
+        [(0, i) for i in range(n)],
+        on_chunk,
+        backend=backend,
+        workers=workers,
+        address=address,
+    )
     return [r for r in results if r is not None]
 
 
@@ -224,14 +213,17 @@ def simulate(
     max_turns: int = DEFAULT_MAX_TURNS,
     deck_names: tuple[str, str] = ("A", "B"),
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
-    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs."""
+    """Play ``n`` games and sum them up; ``workers`` (local backend) defaults to the number of
+    CPUs. The results are the same whatever the backend and the number of workers."""
     for name in agents:
         get_agent(name)  # fail before any process starts
     job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
-    results = run_games(job, n, w, progress)
+    results = run_games(job, n, w, progress, backend=backend, address=address)
     return summarize(job, deck_names, results, time.perf_counter() - start, w)
 
 
@@ -292,7 +284,14 @@ def command(args: Any) -> int:
         "workers": args.workers,
         "max_turns": args.max_turns,
         "deck_names": deck_names,
+        "backend": args.backend,
+        "address": args.address,
     }
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            return fail("--backend ray needs Ray: pip install 'manastack[ray]'")
     if err_console.is_terminal:
         from rich.progress import (
             BarColumn,

@@ -80,9 +80,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):  # type: ignore[misc]
         self._play_others()
         return self.aec.observe(self.agent), {}
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         e = self.aec
         if self._done():
             raise RuntimeError("the episode is over: call reset()")
