@@ -95,7 +95,7 @@ def test_overflow_beyond_its_block_says_which_cap() -> None:
     while not any(isinstance(a, PlayLand) for a in e.legal_actions()):
         e.step(min(e.index()))
     tight = ActionCodec(Caps(hand=0, overflow=0))
-    with pytest.raises(ActionSpaceFull, match="Caps.overflow"):
+    with pytest.raises(ActionSpaceFull, match=r"Caps\.overflow"):
         tight.encode(e.game.state, e.legal_actions())
 
 

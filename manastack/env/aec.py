@@ -140,7 +140,7 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         self.game: Game = Game.new(self.decks, self.names, seed=0, rules=rules)
         self._legal: list[Action] = []
         self._index: dict[int, Action] | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # --- PettingZoo's API -----------------------------------------------------------------
 

@@ -34,7 +34,7 @@ Observation = dict[str, npt.NDArray[Any]]
 Policy = Callable[[Observation, ManastackEnv], int]
 
 
-class SingleAgentEnv(gym.Env[Observation, np.int64]):  # type: ignore[misc]
+class SingleAgentEnv(gym.Env[Observation, np.int64]):
     """Seat ``seat`` of a :class:`ManastackEnv` as a Gymnasium environment."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own

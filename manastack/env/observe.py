@@ -54,7 +54,7 @@ class ObservationEncoder:
     def __init__(self, caps: Caps = DEFAULT_CAPS, names: Iterable[str] | None = None) -> None:
         self.caps = caps
         known = sorted(set(cards.names() if names is None else names))
-        self.vocab = {name: FIRST_NAME + i for i, name in enumerate(known)}
+        self.vocab: dict[str, int] = {name: FIRST_NAME + i for i, name in enumerate(known)}
         v = len(self.vocab) + FIRST_NAME
         self.size = (
             GLOBAL
@@ -77,7 +77,7 @@ class ObservationEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         players = obs["players"]
         n = len(players)
-        me = obs["you"]
+        me: int = obs["you"]
 
         def seat(p: int) -> int:
             return (p - me) % n

@@ -83,12 +83,12 @@ def run_ray(
 
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
     # About eight tasks a CPU: the load evens out, and a task's overhead (milliseconds) stays
     # small against its games (tens of milliseconds each).
     size = chunk_size or max(1, min(64, len(work) // (cpus * 8)))
     task = ray.remote(num_cpus=1, max_retries=0)(_ray_chunk)
-    jobs_ref = ray.put(list(jobs))
+    jobs_ref: Any = ray.put(list(jobs))
     pending: list[Any] = [task.remote(jobs_ref, c) for c in chunks(work, size)]
     try:
         while pending:
