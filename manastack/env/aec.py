@@ -140,6 +140,7 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         self.game: Game = Game.new(self.decks, self.names, seed=0, rules=rules)
         self._legal: list[Action] = []
         self._index: dict[int, Action] | None = None
+        self._rewarded = False  # some reward or termination is set since the last step
         self.agents: list[str] = []
 
     # --- PettingZoo's API -----------------------------------------------------------------
@@ -169,7 +170,10 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False
         self._advance()
+        if self._rewarded:  # a game over before its first decision
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
@@ -200,12 +204,15 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         """Step with a manastack action (one of :meth:`legal_actions`) instead of an index."""
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if self._rewarded:  # rewards are rare (a game's end, a player leaving): clear them then
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._rewarded = False
         self.game.apply(action)
         self._advance()
-        self._accumulate_rewards()
-        self._deads_step_first()
+        if self._rewarded:
+            self._accumulate_rewards()
+            self._deads_step_first()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -243,28 +250,33 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """After a move: on to the next decision, then who is done and who decides."""
         g = self.game
-        while not g.is_over and g.decision is None:
+        st = g.state
+        while not st.game_over and st.pending is None:
             g.resume()  # a halt at a step's start: nothing to decide
         self._index = None
-        if g.is_over:
+        if st.game_over:
             self._legal = []
             for a, r in zip(self.possible_agents, g.returns(), strict=True):
                 if a in self.terminations and not self.terminations[a]:
                     self.rewards[a] = r
                     self.terminations[a] = True
+            self._rewarded = True
             return
-        if g.turn > self.max_turns:
+        if st.turn > self.max_turns:
             self._legal = []
             for a in self.agents:
                 self.truncations[a] = True
+            self._rewarded = True
             return
-        for p in g.state.players:
-            a = self.possible_agents[p.idx]
-            if p.left and a in self.terminations and not self.terminations[a]:
-                self.rewards[a] = -1.0  # 800.4a: out of a game that goes on
-                self.terminations[a] = True
+        if len(st.players) > 2:  # with two, a player leaving ends the game
+            for p in st.players:
+                a = self.possible_agents[p.idx]
+                if p.left and a in self.terminations and not self.terminations[a]:
+                    self.rewards[a] = -1.0  # 800.4a: out of a game that goes on
+                    self.terminations[a] = True
+                    self._rewarded = True
         self._legal = g.legal_actions(self.with_mana)
-        pend = g.state.pending
+        pend = st.pending
         assert pend is not None
         self.agent_selection = self.possible_agents[pend.player]
 

@@ -153,6 +153,8 @@ class ActionCodec:
         all different."""
         if not actions:
             return []
+        if len(actions) == 1 and type(actions[0]) is Pass:
+            return [0]  # the most common decision by far: only passing is possible
         caps, blocks = self.caps, self.blocks
         actor = actions[0].player
         n = len(g.players)

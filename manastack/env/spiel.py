@@ -40,7 +40,7 @@ _ENCODER = ObservationEncoder()
 _DEFAULTS: dict[str, Any] = {
     "players": 2,
     "decks": "",
-    "seeds": 1_000_000,
+    "seeds": 1 << 16,
     "max_turns": DEFAULT_MAX_TURNS,
 }
 _GAME_TYPE = pyspiel.GameType(
