@@ -4,7 +4,7 @@
 >>> e = env()
 >>> e.reset(seed=3)
 >>> e.agent_selection, e.possible_agents
-('player_0', ['player_0', 'player_1'])
+('player_1', ['player_0', 'player_1'])
 >>> obs, reward, termination, truncation, info = e.last()
 >>> int(obs["action_mask"].sum()) >= 1
 True
