@@ -16,9 +16,9 @@ from rich.markup import escape
 from manastack import cards
 from manastack.cardinfo import card_text
 from manastack.errors import InputError, ManastackError, quote_name
+from manastack.rulesets import RULESETS
 from manastack.safetext import safe_console, safe_print, shown, shown_lines
 from manastack.textfile import source_name
-from manastack.rulesets import RULESETS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -142,6 +142,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from manastack.sim.tournament import command
+
+    return command(args)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from manastack.record import RecordError, load, replay, summary
 
@@ -170,6 +176,20 @@ def _version() -> str:
         return version("manastack")
     except PackageNotFoundError:
         return "(not installed)"
+
+
+def _backend_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray tasks (needs manastack[ray])",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        help="Ray cluster to join (auto: the one `ray start` began; default: a new local one)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -231,7 +251,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=("DECK_A2", "DECK_B2"),
         help="with a team format: the second player of each team plays these (default: the same)",
     )
+    _backend_args(sim)
     sim.set_defaults(func=cmd_simulate)
+    t = sub.add_parser("tournament", help="every pair of decks plays: win-rate matrix, ranking")
+    t.add_argument("decks", nargs="+", metavar="DECK", help="decklist files (two or more)")
+    t.add_argument("-n", type=int, default=100, help="games a pair (default 100)")
+    t.add_argument("--seed", type=int, default=0, help="same seed, same games (default 0)")
+    t.add_argument("--agent", default="random", help="the agent for every deck: random, greedy")
+    t.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
+    t.add_argument("--json", action="store_true", help="print one JSON object")
+    t.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
+    _backend_args(t)
+    t.set_defaults(func=cmd_tournament)
     pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
     pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
     pl.add_argument("--opponent-deck", metavar="FILE", help="default decks/white-blue.txt")

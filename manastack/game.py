@@ -208,14 +208,27 @@ class Game:
         raise IllegalAction("unknown", f"no player named {name!r}", "102.1")
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see (hidden zones as counts): a plain dict for agents and UIs."""
+        """What ``player`` may know, as a plain dict for agents and UIs: their own hand, every
+        public zone (battlefield, graveyards, exile, the stack, combat), and of the hidden
+        zones only counts: never an opponent's hand nor the order of any library (400.2). Face-
+        down permanents and spells show only to their controller (708.5). The prompt is
+        included only for the player asked (another's prompt may name what they hold)."""
         g = self.state
+        pend = g.pending
+        deciding = None if pend is None or g.game_over else pend
+        combat = g.combat
         return {
             "turn": g.turn,
             "step": g.step.label,
             "active": g.active,
             "you": player,
-            "decision": None if self.decision is None else self.decision.prompt,
+            "decision": None
+            if deciding is None
+            else {
+                "player": deciding.player,
+                "kind": deciding.kind.value,
+                "prompt": deciding.prompt(g) if deciding.player == player else None,
+            },
             "players": [
                 {
                     "name": p.name,
@@ -226,6 +239,7 @@ class Game:
                     "graveyard": [c.name for c in p.graveyard],
                     "exile": [c.name for c in p.exile],
                     "mana_pool": pool_text(p.pool),
+                    "lands_played": p.lands_played,
                     "left": p.left,
                 }
                 for p in g.players
@@ -233,15 +247,23 @@ class Game:
             "battlefield": [self._perm_view(p, player) for p in g.battlefield],
             "stack": [
                 {
+                    "oid": s.oid,
                     "name": "face-down spell"
                     if s.face_down and s.controller != player
                     else s.source_name,
                     "kind": s.kind,
                     "controller": s.controller,
+                    "face_down": s.face_down,
                     "targets": list(s.targets),
                 }
                 for s in reversed(g.stack)
             ],
+            "combat": None
+            if combat is None
+            else {
+                "attackers": dict(combat.attackers),
+                "blockers": {k: list(v) for k, v in combat.blockers.items()},
+            },
         }
 
     def _perm_view(self, p: Permanent, viewer: int) -> dict[str, Any]:
@@ -251,6 +273,7 @@ class Game:
         return {
             "oid": p.oid,
             "name": "face-down creature" if hidden else p.name,
+            "owner": p.owner,
             "controller": p.controller,
             "tapped": p.tapped,
             "sick": p.sick,
@@ -258,6 +281,7 @@ class Game:
             "power": pw,
             "toughness": tg,
             "face_down": p.face_down,
+            "token": p.card.token,
             "counters": dict(p.counters or {}),
         }
 

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import multiprocessing
 import os
 import random
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,17 +98,6 @@ def _play_team_index(job: Job, index: int) -> GameResult:
     return dataclasses.replace(r, winner=side, first_player=r.first_player // 2)
 
 
-_JOB: Job | None = None
-
-
-def _init_worker(job: Job) -> None:
-    global _JOB
-    _JOB = job
-    # Ctrl-C reaches the whole process group: the parent stops the pool and reports the
-    # games so far; a worker must not print a traceback of its own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during ``run_games``: ``results`` holds the games finished before it."""
 
@@ -119,40 +106,38 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
-def _play_chunk(indices: Sequence[int]) -> list[tuple[int, GameResult]]:
-    assert _JOB is not None
-    return [(i, play_index(_JOB, i)) for i in indices]
-
-
-def _chunks(n: int, size: int) -> Iterator[range]:
-    for start in range(0, n, size):
-        yield range(start, min(n, start + size))
-
-
 def run_games(
-    job: Job, n: int, workers: int = 1, progress: Callable[[int], None] | None = None
+    job: Job,
+    n: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Play games ``0..n-1``; the results come back in game order. ``progress(k)`` is called
-    as ``k`` more games finish."""
+    """Play games ``0..n-1`` on ``backend`` (:mod:`manastack.sim.backends`); the results come
+    back in game order. ``progress(k)`` is called as ``k`` more games finish."""
+    from manastack.sim.backends import Done, run
+
     results: list[GameResult | None] = [None] * n
+
+    def on_chunk(done: Done) -> None:
+        for (_, i), r in done:
+            results[i] = r
+        if progress:
+            progress(len(done))
+
     try:
-        if workers <= 1 or n <= 1:
-            for i in range(n):
-                results[i] = play_index(job, i)
-                if progress:
-                    progress(1)
-        else:
-            # Small chunks keep the workers evenly loaded; several per worker hide the IPC cost.
-            size = max(1, min(16, n // (workers * 8)))
-            ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-            with ctx.Pool(workers, initializer=_init_worker, initargs=(job,)) as pool:
-                for chunk in pool.imap_unordered(_play_chunk, _chunks(n, size)):
-                    for i, r in chunk:
-                        results[i] = r
-                    if progress:
-                        progress(len(chunk))
+        run(
+            [job],
+            [(0, i) for i in range(n)],
+            on_chunk,
+            backend=backend,
+            workers=workers,
+            address=address,
+        )
     except KeyboardInterrupt:
-        # The pool's context manager has terminated the workers; keep what finished.
+        # The backend has stopped its workers (or cancelled its tasks): keep what finished.
         raise Interrupted([r for r in results if r is not None]) from None
     return [r for r in results if r is not None]
 
@@ -284,11 +269,14 @@ def simulate(
     rules: str = "current",
     format: str = "free-for-all",
     mulligans: bool = True,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
-    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs. In a
-    team format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of
-    two: ``decks`` is A and B (each played by both of its team's players), or A, A's partner,
-    B, B's partner."""
+    """Play ``n`` games and sum them up; ``workers`` (local backend) defaults to the number of
+    CPUs. The results are the same whatever the backend and the number of workers. In a team
+    format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of two:
+    ``decks`` is A and B (each played by both of its team's players), or A, A's partner, B,
+    B's partner."""
     for name in agents:
         get_agent(name)  # fail before any process starts
     if len(decks) not in ((2, 4) if format != "free-for-all" else (2,)):
@@ -297,7 +285,7 @@ def simulate(
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     try:
-        results = run_games(job, n, w, progress)
+        results = run_games(job, n, w, progress, backend=backend, address=address)
     except Interrupted as stop:
         summary = summarize(job, deck_names, stop.results, time.perf_counter() - start, w)
         summary.interrupted = True
@@ -380,7 +368,14 @@ def command(args: Any) -> int:
         "rules": args.rules,
         "deck_names": deck_names,
         "format": fmt,
+        "backend": args.backend,
+        "address": args.address,
     }
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            return fail("--backend ray needs Ray: pip install 'manastack[ray]'")
     if err_console.is_terminal:
         from rich.progress import (
             BarColumn,

@@ -1,0 +1,17 @@
+"""Doctests of the optional extras' modules are collected only when the extras are installed
+(the core package and its suite run without numpy, PettingZoo, OpenSpiel or Ray)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+
+def _missing(*modules: str) -> bool:
+    return any(importlib.util.find_spec(m) is None for m in modules)
+
+
+collect_ignore: list[str] = []
+if _missing("numpy", "pettingzoo", "gymnasium"):
+    collect_ignore.append("manastack/env")
+elif _missing("pyspiel"):
+    collect_ignore.append("manastack/env/spiel.py")
