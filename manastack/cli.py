@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from manastack import cards
-from manastack.cardinfo import card_text
+from manastack.cardinfo import base_refusal, card_text
 
 
 def _console() -> Console:
@@ -54,6 +54,17 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     out = _console()
+    if args.coverage or args.json:
+        import json
+
+        from manastack.oracle import coverage
+
+        rep = coverage.report()
+        if args.json:
+            print(json.dumps(rep, indent=1))
+        else:
+            out.print(coverage.text(rep), markup=False)
+        return 0
     for pool, defs in cards.POOLS.items():
         out.print(f"Pool {pool}:", markup=False)
         for cd in defs:
@@ -67,7 +78,11 @@ def cmd_card(args: argparse.Namespace) -> int:
     name = " ".join(args.name)
     cd = cards.find(name)
     if cd is None:
-        sugg = cards.suggest(name)
+        refusal = base_refusal(name)
+        if refusal is not None:
+            _console().print(refusal, markup=False)
+            return 0
+        sugg = cards.suggest(name, every=True)
         hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
         print(f"manastack: unknown card {name!r}{hint}", file=sys.stderr)
         return 2
@@ -112,7 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
     s.set_defaults(func=cmd_scenario)
-    c = sub.add_parser("cards", help="list the card pool")
+    c = sub.add_parser("cards", help="list the card pool; --coverage: how much of the base compiles")
+    c.add_argument("--coverage", action="store_true", help="cards compiled, by category and reason")
+    c.add_argument("--json", action="store_true", help="the coverage report as one JSON object")
     c.set_defaults(func=cmd_cards)
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")
