@@ -38,7 +38,7 @@ import orjson
 
 from manastack import actions
 from manastack.decisions import Pending, is_mana_only
-from manastack.deckgen import random_deck
+from manastack.deckgen import COMPILED, random_deck
 from manastack.game import Game
 from manastack.invariants import all_cids, check, owners
 from manastack.record import Recorder, load, replay
@@ -46,6 +46,8 @@ from manastack.serialize import from_dict, to_dict
 from manastack.state import GameState
 
 POOLS = ("1", "2")
+# --compiled: decks of the cards compiled from the card base (manastack.deckgen.COMPILED).
+COMPILED_POOLS = (COMPILED,)
 MAX_DECISIONS = 5000
 CONCEDE_CHANCE = 0.0007
 """Per answer: about one game in two sees a concession before it ends on its own."""
@@ -98,10 +100,13 @@ def parse_players(text: str) -> tuple[int, int]:
     return a, b
 
 
-def reproduce_command(seed: int, players: tuple[int, int], fast: bool) -> str:
+def reproduce_command(
+    seed: int, players: tuple[int, int], fast: bool, pools: tuple[str, ...] = POOLS
+) -> str:
     lo, hi = players
     spec = str(lo) if lo == hi else f"{lo}-{hi}"
     extra = " --fast" if fast else ""
+    extra += " --compiled" if pools == COMPILED_POOLS else ""
     return f"python3 benchmarks/soak.py --games 1 --seed {seed} --players {spec}{extra}"
 
 
@@ -174,11 +179,13 @@ def _check_full(game: Game, rng: random.Random) -> None:
         raise SoakFailure("changing a clone changed the original")
 
 
-def play_game(seed: int, players: tuple[int, int], fast: bool, out: Path) -> GameResult:
+def play_game(
+    seed: int, players: tuple[int, int], fast: bool, out: Path, pools: tuple[str, ...] = POOLS
+) -> GameResult:
     """One soak game; a failure is reported in the result (and its record written to ``out``)."""
     rng = random.Random(seed)
     n = rng.randint(*players)
-    decks = [random_deck(rng, POOLS) for _ in range(n)]
+    decks = [random_deck(rng, pools) for _ in range(n)]
     rec = Recorder.new(
         decks, [f"p{i + 1}" for i in range(n)], seed=seed, first_player=rng.randrange(n)
     )
@@ -262,7 +269,7 @@ def _check_end(rec: Recorder, twins: list[Twin]) -> None:
         raise SoakFailure("replaying the saved record gave a different final state")
 
 
-def _one(job: tuple[int, tuple[int, int], bool, Path]) -> GameResult:
+def _one(job: tuple[int, tuple[int, int], bool, Path, tuple[str, ...]]) -> GameResult:
     return play_game(*job)
 
 
@@ -276,13 +283,16 @@ def run(
     echo: bool = False,
     workers: int = 1,
     progress: float = 0.0,
+    pools: tuple[str, ...] = POOLS,
 ) -> Summary:
     """Play games with seeds ``seed .. seed+games-1``; ``workers`` processes share them (each
     game depends on its seed only, so the figures are the same with any number of workers).
     ``progress``: print a line to stderr every so many seconds (0: never)."""
     summary = Summary()
     start = last = time.perf_counter()
-    jobs = [(seed + k, players, fast, out) for k in range(games)]
+    if COMPILED in pools:
+        random_deck(random.Random(0), pools)  # compile the base once, before any fork
+    jobs = [(seed + k, players, fast, out, pools) for k in range(games)]
     with contextlib.ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
@@ -299,7 +309,7 @@ def run(
                 if echo:
                     print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
                     print(f"  record: {r.record_path}")
-                    print(f"  reproduce: {reproduce_command(r.seed, players, fast)}")
+                    print(f"  reproduce: {reproduce_command(r.seed, players, fast, pools)}")
                     sys.stdout.flush()
             now = time.perf_counter()
             if progress and now - last >= progress:
@@ -325,6 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--progress", type=float, default=0.0, metavar="SECONDS", help="a progress line so often"
     )
+    ap.add_argument(
+        "--compiled", action="store_true", help="decks of cards compiled from the card base"
+    )
     args = ap.parse_args(argv)
     workers = args.workers or os.cpu_count() or 1
     s = run(
@@ -336,6 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         echo=True,
         workers=workers,
         progress=args.progress,
+        pools=COMPILED_POOLS if args.compiled else POOLS,
     )
     checks = "invariants only" if args.fast else "full checks"
     rate = s.decisions / s.seconds if s.seconds else 0.0
