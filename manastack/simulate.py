@@ -274,7 +274,7 @@ def command(args: Any) -> int:
         agents = parse_agents(args.agents)
     except (ValueError, KeyError) as err:
         return fail(str(err.args[0]) if err.args else str(err))
-    names = cards.names()
+    names = cards.playable_names()
     try:
         decks = (
             load_decklist(args.deck_a, names).cards(),

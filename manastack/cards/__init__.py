@@ -58,6 +58,14 @@ def names() -> list[str]:
     return list(ALL)
 
 
+def playable_names() -> list[str]:
+    """The names decklists and scenario files may use: the pools, then every card compiled from
+    the base (compiling the base once, about two seconds, on first call)."""
+    out = list(ALL)
+    out += [n for n in base.compiled_names() if n not in ALL]
+    return out
+
+
 def suggest(name: str, n: int = 3, *, every: bool = False) -> list[str]:
     """The closest names: those containing what was typed first, then look-alikes; from the
     pools and the compiled cards of the base (``every``: any card of the base, compiled or
