@@ -127,7 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="print each game's whole log")
     s.set_defaults(func=cmd_scenario)
-    c = sub.add_parser("cards", help="list the card pool; --coverage: how much of the base compiles")
+    c = sub.add_parser(
+        "cards", help="list the card pool; --coverage: how much of the base compiles"
+    )
     c.add_argument("--coverage", action="store_true", help="cards compiled, by category and reason")
     c.add_argument("--json", action="store_true", help="the coverage report as one JSON object")
     c.set_defaults(func=cmd_cards)

@@ -126,15 +126,24 @@ def pump(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
     s["script"].append({"expect": {"stack": [name]}})
     s["script"].append({"alice": "pass"})
     s["script"].append({"bob": "pass"})
-    after: Any = (
-        {"card": "Craw Wurm", "power": 6 + p, "toughness": 4 + t} if 4 + t > 0 else None
-    )
+    after: Any = {"card": "Craw Wurm", "power": 6 + p, "toughness": 4 + t} if 4 + t > 0 else None
     s["script"].append(
-        {"expect": {"bob": {"battlefield": [after, "Grizzly Bears"] if after else ["Grizzly Bears"]}}}
+        {
+            "expect": {
+                "bob": {"battlefield": [after, "Grizzly Bears"] if after else ["Grizzly Bears"]}
+            }
+        }
     )
     s["until"] = "turn 2 upkeep"
-    s["expect"] = {"bob": {"battlefield": [{"card": "Craw Wurm", "power": 6, "toughness": 4},
-                                           "Grizzly Bears"]}} if after else {}
+    s["expect"] = (
+        {
+            "bob": {
+                "battlefield": [{"card": "Craw Wurm", "power": 6, "toughness": 4}, "Grizzly Bears"]
+            }
+        }
+        if after
+        else {}
+    )
     s["name"] += " until end of turn"
     return s
 
@@ -166,8 +175,10 @@ def creature(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
     scen: Scenario = {
         "name": f"{name}: cast, then attacks" + (" at once (haste)" if haste else ""),
         "start": "turn 1 precombat_main",
-        "players": {"alice": {"hand": [name], "battlefield": lands_for(row["manaCost"])},
-                    "bob": {}},
+        "players": {
+            "alice": {"hand": [name], "battlefield": lands_for(row["manaCost"])},
+            "bob": {},
+        },
         "script": [{"alice": f"cast {name}"}, attack],
         "until": at.replace("declare_attackers", "end_of_combat"),
     }
@@ -180,8 +191,11 @@ def creature(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
     if "flying" in text and "defender" not in text:
         scen["players"]["bob"] = {"battlefield": ["Grizzly Bears"]}
         scen["script"] += [
-            {"at": at.replace("attackers", "blockers"), "bob": f"block {name} with Grizzly Bears",
-             "rejected": "combat"},
+            {
+                "at": at.replace("attackers", "blockers"),
+                "bob": f"block {name} with Grizzly Bears",
+                "rejected": "combat",
+            },
             {"bob": "block with nothing"},
         ]
         scen["name"] = f"{name}: flies over Grizzly Bears"
@@ -216,8 +230,10 @@ def tap_ping(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
         "start": "turn 1 precombat_main",
         "players": {"alice": {"battlefield": [name]}, "bob": {}},
         "script": [{"alice": f"activate {name} targeting bob"}],
-        "expect": {"bob": {"life": 20 - n}, "alice": {"battlefield": [{"card": name,
-                                                                         "tapped": True}]}},
+        "expect": {
+            "bob": {"life": 20 - n},
+            "alice": {"battlefield": [{"card": name, "tapped": True}]},
+        },
     }
 
 
@@ -226,8 +242,10 @@ def etb(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
     scen: Scenario = {
         "name": f"{name}: when it enters, {what}",
         "start": "turn 1 precombat_main",
-        "players": {"alice": {"hand": [name], "battlefield": lands_for(row["manaCost"])},
-                    "bob": {}},
+        "players": {
+            "alice": {"hand": [name], "battlefield": lands_for(row["manaCost"])},
+            "bob": {},
+        },
         "script": [{"alice": f"cast {name}"}],
     }
     d = re.fullmatch(r"draw (a|two|three) cards?", what)
@@ -254,7 +272,11 @@ CATEGORIES: dict[str, tuple[int, str, Callable[[str, dict[str, Any], re.Match[st
         r"land|artifact or enchantment|permanent)\.",
         destroy,
     ),
-    "bounce": (8, r"Return target (creature|permanent|nonland permanent) to its owner's hand\.", bounce),
+    "bounce": (
+        8,
+        r"Return target (creature|permanent|nonland permanent) to its owner's hand\.",
+        bounce,
+    ),
     "pump": (20, r"Target creature gets ([+-]\d+)/([+-]\d+) until end of turn\.", pump),
     "draw": (8, r"(Target player draws|Draw) (a|two|three|four) cards?\.", draw),
     "life": (8, r"(You|Target player) (gain|gains|lose|loses) (\d+) life\.", life),

@@ -61,8 +61,9 @@ def card(name: str) -> CardDef | None:
 
 def compile_all() -> dict[str, Compiled | Refusal]:
     """Every card of the base, compiled (cached)."""
-    return {r["name"]: compiled(key) or Refusal(r["name"], "", "", "") for key, r in
-            _load().items()}
+    return {
+        r["name"]: compiled(key) or Refusal(r["name"], "", "", "") for key, r in _load().items()
+    }
 
 
 def compiled_names() -> list[str]:

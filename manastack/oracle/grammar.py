@@ -103,21 +103,144 @@ SUPPORTED_KEYWORDS = (
 # The other keywords of 702 (and ability words printed like them), so that a line made of them
 # is refused as "a keyword the engine lacks" rather than as an unparsed clause.
 OTHER_KEYWORDS = frozenset(
-    """enchant equip protection shroud hexproof indestructible menace fear intimidate banding
-    rampage flanking phasing buyback shadow cycling echo horsemanship fading kicker multikicker
-    flashback madness amplify provoke storm affinity entwine modular sunburst bushido soulshift
-    splice offering ninjutsu epic convoke dredge transmute bloodthirst haunt replicate forecast
-    graft recover ripple vanishing absorb delve fortify frenzy gravestorm poisonous transfigure
-    champion changeling evoke hideaway prowl reinforce conspire persist wither retrace devour
-    exalted unearth cascade annihilator rebound infect undying miracle soulbond overload
-    scavenge unleash cipher evolve extort fuse bestow tribute dethrone outlast prowess dash
-    exploit renown awaken devoid ingest myriad surge skulk emerge escalate melee crew fabricate
-    partner morph megamorph suspend landwalk islandwalk swampwalk forestwalk mountainwalk
-    plainswalk desertwalk landcycling typecycling plainscycling islandcycling swampcycling
-    mountaincycling forestcycling wizardcycling slivercycling""".split()
-) | {"cumulative upkeep", "split second", "level up", "aura swap", "totem armor",
-     "battle cry", "living weapon", "hidden agenda", "basic landcycling", "legendary landwalk",
-     "nonbasic landwalk", "snow forestwalk", "snow swampwalk", "snow islandwalk"}
+    [
+        "enchant",
+        "equip",
+        "protection",
+        "shroud",
+        "hexproof",
+        "indestructible",
+        "menace",
+        "fear",
+        "intimidate",
+        "banding",
+        "rampage",
+        "flanking",
+        "phasing",
+        "buyback",
+        "shadow",
+        "cycling",
+        "echo",
+        "horsemanship",
+        "fading",
+        "kicker",
+        "multikicker",
+        "flashback",
+        "madness",
+        "amplify",
+        "provoke",
+        "storm",
+        "affinity",
+        "entwine",
+        "modular",
+        "sunburst",
+        "bushido",
+        "soulshift",
+        "splice",
+        "offering",
+        "ninjutsu",
+        "epic",
+        "convoke",
+        "dredge",
+        "transmute",
+        "bloodthirst",
+        "haunt",
+        "replicate",
+        "forecast",
+        "graft",
+        "recover",
+        "ripple",
+        "vanishing",
+        "absorb",
+        "delve",
+        "fortify",
+        "frenzy",
+        "gravestorm",
+        "poisonous",
+        "transfigure",
+        "champion",
+        "changeling",
+        "evoke",
+        "hideaway",
+        "prowl",
+        "reinforce",
+        "conspire",
+        "persist",
+        "wither",
+        "retrace",
+        "devour",
+        "exalted",
+        "unearth",
+        "cascade",
+        "annihilator",
+        "rebound",
+        "infect",
+        "undying",
+        "miracle",
+        "soulbond",
+        "overload",
+        "scavenge",
+        "unleash",
+        "cipher",
+        "evolve",
+        "extort",
+        "fuse",
+        "bestow",
+        "tribute",
+        "dethrone",
+        "outlast",
+        "prowess",
+        "dash",
+        "exploit",
+        "renown",
+        "awaken",
+        "devoid",
+        "ingest",
+        "myriad",
+        "surge",
+        "skulk",
+        "emerge",
+        "escalate",
+        "melee",
+        "crew",
+        "fabricate",
+        "partner",
+        "morph",
+        "megamorph",
+        "suspend",
+        "landwalk",
+        "islandwalk",
+        "swampwalk",
+        "forestwalk",
+        "mountainwalk",
+        "plainswalk",
+        "desertwalk",
+        "landcycling",
+        "typecycling",
+        "plainscycling",
+        "islandcycling",
+        "swampcycling",
+        "mountaincycling",
+        "forestcycling",
+        "wizardcycling",
+        "slivercycling",
+    ]
+) | {
+    "cumulative upkeep",
+    "split second",
+    "level up",
+    "aura swap",
+    "totem armor",
+    "battle cry",
+    "living weapon",
+    "hidden agenda",
+    "basic landcycling",
+    "legendary landwalk",
+    "nonbasic landwalk",
+    "snow forestwalk",
+    "snow swampwalk",
+    "snow islandwalk",
+}
 
 _MANA_SYMBOL = re.compile(r"\{([^}]+)\}")
 _SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
@@ -487,8 +610,17 @@ def sacrifice(cur: Cursor, ctx: Context) -> Effect | None:
     return SacrificeSource() if cur.lit("sacrifice ~") else None
 
 
-CLAUSES = (deal_damage, counter, destroy, bounce, pump, add_mana, regenerate, sacrifice,
-           player_verb)
+CLAUSES = (
+    deal_damage,
+    counter,
+    destroy,
+    bounce,
+    pump,
+    add_mana,
+    regenerate,
+    sacrifice,
+    player_verb,
+)
 
 
 def clause(cur: Cursor, ctx: Context) -> Effect | None:
@@ -589,7 +721,9 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
             return trig
     start = cur.i
     if cur.lit("at the beginning of "):
-        whose = "your" if cur.lit("your ") else "each" if cur.lit("each ") or cur.lit("the ") else ""
+        whose = (
+            "your" if cur.lit("your ") else "each" if cur.lit("each ") or cur.lit("the ") else ""
+        )
         if whose == "each" and cur.lit("player's "):
             pass  # "each player's upkeep" is each upkeep
         for word, step in _STEPS:

@@ -25,8 +25,10 @@ _WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhim or her\b", "them"),
         (r"\bhe or she\b", "they"),
         (r"\bconverted mana cost\b", "mana value"),
-        (r"\bput (an?|one|two|three|four|five|X|that many) (.*?tokens?) onto the battlefield\b",
-         r"create \1 \2"),
+        (
+            r"\bput (an?|one|two|three|four|five|X|that many) (.*?tokens?) onto the battlefield\b",
+            r"create \1 \2",
+        ),
         (
             r"\bActivate this ability only any time you could cast a sorcery\b",
             "Activate only as a sorcery",

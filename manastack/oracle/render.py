@@ -58,8 +58,12 @@ from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigge
 _WORD = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an")}
 _TYPE_ORDER = ("Artifact", "Enchantment", "Land", "Creature", "Planeswalker", "Instant", "Sorcery")
 _STEP = {Step.UPKEEP: "upkeep", Step.DRAW: "draw step", Step.END: "end step"}
-_PLURAL = {"Creature": "creatures", "Artifact": "artifacts", "Enchantment": "enchantments",
-           "Land": "lands"}
+_PLURAL = {
+    "Creature": "creatures",
+    "Artifact": "artifacts",
+    "Enchantment": "enchantments",
+    "Land": "lands",
+}
 
 
 class NoWords(Exception):
@@ -179,9 +183,7 @@ def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
 
 def cost(c: Cost) -> str:
     parts = []
-    if c.mana.mana_value:
-        parts.append(str(c.mana).lower())
-    elif c.mana != type(c.mana)():
+    if c.mana != type(c.mana)():  # {0} is a cost too, written as such
         parts.append(str(c.mana).lower())
     if c.tap:
         parts.append("{t}")
@@ -218,7 +220,9 @@ def static(s: StaticEffect) -> str:
 
 def _mana_made(a: ManaAbility) -> str:
     if a.colors == "WUBRG":
-        return "one mana of any color" if a.amount == 1 else f"{_WORD[a.amount]} mana of any one color"
+        return (
+            "one mana of any color" if a.amount == 1 else f"{_WORD[a.amount]} mana of any one color"
+        )
     if len(a.colors) == 1:
         return f"{{{a.colors}}}" * a.amount
     symbols = [f"{{{c}}}" for c in a.colors]
