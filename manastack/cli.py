@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from manastack import cards
 from manastack.cardinfo import base_refusal, card_text
+from manastack.cards.model import CardDef
 
 
 def _console() -> Console:
@@ -65,8 +66,16 @@ def cmd_cards(args: argparse.Namespace) -> int:
         else:
             out.print(coverage.text(rep), markup=False)
         return 0
-    for pool, defs in cards.POOLS.items():
-        out.print(f"Pool {pool}:", markup=False)
+    listings: list[tuple[str, Sequence[CardDef]]] = [
+        (f"Pool {pool}:", defs) for pool, defs in cards.POOLS.items()
+    ]
+    if args.compiled:
+        from manastack.cards import base
+
+        compiled = [c for c in map(base.card, base.compiled_names()) if c is not None]
+        listings.append(("Compiled from the card base:", compiled))
+    for title, defs in listings:
+        out.print(title, markup=False)
         for cd in defs:
             cost = str(cd.cost) if cd.cost is not None else ""
             pt = f" {cd.power}/{cd.toughness}" if cd.power is not None else ""
@@ -132,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--coverage", action="store_true", help="cards compiled, by category and reason")
     c.add_argument("--json", action="store_true", help="the coverage report as one JSON object")
+    c.add_argument("--compiled", action="store_true", help="also list the compiled cards")
     c.set_defaults(func=cmd_cards)
     c1 = sub.add_parser("card", help="show one card and how its abilities meet the stack")
     c1.add_argument("name", nargs="+")

@@ -39,6 +39,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.suspend import suspend as suspend_keyword
+from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
 CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Land", "Instant", "Sorcery"})
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow"})
@@ -92,7 +93,7 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
-        ctx = gr.Context()
+        ctx = gr.Context(it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self")))
         effects = gr.sentences(cur, ctx)
         return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
     static = gr.static_form(cur)
@@ -122,7 +123,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made
         return ManaAbility(c, colors, _named(line, name), n)
-    ctx = gr.Context()
+    ctx = gr.Context(it_is_source=c.sacrifice_self)
     effects = gr.sentences(cur, ctx)
     if any(isinstance(e, AddMana) for e in effects):
         raise Refused(UNPARSED, body, line)  # adding mana among other effects: not one form

@@ -287,6 +287,9 @@ class Context:
     """What a spell or ability gathers while its text is read: its targets, in order."""
 
     targets: list[TargetSpec] = field(default_factory=list)
+    # "it" at the head of a clause is the source (When ~ dies, it deals...; Sacrifice ~: It
+    # deals...), where nothing else has been named.
+    it_is_source: bool = False
 
     def target(self, spec: TargetSpec) -> int:
         self.targets.append(spec)
@@ -500,7 +503,7 @@ def damage_target(cur: Cursor, ctx: Context) -> int | None:
 
 
 def deal_damage(cur: Cursor, ctx: Context) -> Effect | None:
-    if not cur.lit("~ deals "):
+    if not (cur.lit("~ deals ") or (ctx.it_is_source and cur.lit("it deals "))):
         return None
     n = amount(cur)
     if n is not None and cur.lit(" damage to "):
@@ -713,6 +716,8 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("whenever another creature enters, ", EntersTrigger("another")),
         ("when ~ dies, ", DiesTrigger("self")),
         ("whenever ~ or another creature dies, ", DiesTrigger("self_or_another")),
+        # The same trigger: a creature source sees its own death (603.10a) either way.
+        ("whenever a creature dies, ", DiesTrigger("self_or_another")),
         ("whenever a player casts a spell, ", CastTrigger("any")),
         ("whenever you cast a spell, ", CastTrigger("you")),
     )

@@ -276,7 +276,13 @@ _SYNONYMS = (
     (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
-    (re.compile(r"\bactivate only as a sorcery\b"), "activate only as a sorcery"),
+    (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
+    (
+        re.compile(
+            r"(?<=: )it deals\b|(?<=^when ~ enters, )it deals\b|(?<=^when ~ dies, )it deals\b"
+        ),
+        "~ deals",
+    ),
 )
 
 
