@@ -167,7 +167,8 @@ def life(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
 
 def creature(name: str, row: dict[str, Any], m: re.Match[str]) -> Scenario:
     """Cast it, then attack with it on the next turn (or, with haste, at once)."""
-    text = " ".join(normalise(row["text"] or "", name)).lower()
+    legendary = "Legendary" in (row["supertypes"] or ())
+    text = " ".join(normalise(row["text"] or "", name, legendary)).lower()
     power = int(row["power"])
     haste = "haste" in text
     at = "turn 1 declare_attackers" if haste else "turn 3 declare_attackers"
@@ -311,7 +312,7 @@ def main() -> int:
             res = base.compiled(name)
             if row is None or not isinstance(res, Compiled) or find(name) is not res.card:
                 continue  # hand-declared cards have their own scenarios
-            lines = normalise(row["text"] or "", name)
+            lines = normalise(row["text"] or "", name, "Legendary" in (row["supertypes"] or ()))
             creatures_only = cat in ("vanilla", "keywords")
             if creatures_only and "Creature" not in (row["types"] or ()):
                 continue

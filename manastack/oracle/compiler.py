@@ -156,7 +156,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     toughness = _int_pt(row.get("toughness"), name)
     is_spell = bool(types & {"Instant", "Sorcery"})
     printed_text: str = row.get("text") or ""
-    lines = normalise(printed_text, name)
+    lines = normalise(printed_text, name, "Legendary" in supertypes)
 
     keywords: list[str] = []
     targets: list[TargetSpec] = []

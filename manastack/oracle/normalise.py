@@ -46,21 +46,21 @@ def strip_reminder(line: str) -> str:
     return line.strip()
 
 
-def self_names(name: str) -> tuple[str, ...]:
+def self_names(name: str, legendary: bool = False) -> tuple[str, ...]:
     """How the card's text names itself: its name, and for a legendary name with a comma or
     "the", the short form before it (Thalia, Guardian of Thraben -> Thalia)."""
     out = [name]
     short = re.split(r", | the ", name, maxsplit=1)[0]
-    if short != name and len(short) > 2:
+    if legendary and short != name and len(short) > 2:
         out.append(short)
     return tuple(out)
 
 
-def normalise_line(line: str, name: str) -> str:
+def normalise_line(line: str, name: str, legendary: bool = False) -> str:
     line = strip_reminder(line)
     for pat, new in _WORDING:
         line = pat.sub(new, line)
-    for n in self_names(name):
+    for n in self_names(name, legendary):
         line = _replace_word(line, n)
     return line.strip()
 
@@ -82,8 +82,8 @@ def _replace_word(line: str, name: str) -> str:
         i = k
 
 
-def normalise(text: str, name: str) -> list[str]:
+def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     """The card's lines in today's wording, the card's name written ``~``; empty lines dropped
     (a line that was only reminder text)."""
-    out = [normalise_line(line, name) for line in text.split("\n")]
+    out = [normalise_line(line, name, legendary) for line in text.split("\n")]
     return [line for line in out if line]
