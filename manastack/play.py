@@ -812,7 +812,7 @@ def _install_readline(session: PlaySession) -> None:
 
 
 def _deck(path: str | None, default: str, seed: int, any_size: bool = False) -> list[str]:
-    names = [cd.name for defs in cards.POOLS.values() for cd in defs]
+    names = cards.playable_names()
     if path is None and not (DECKS_DIR / default).exists():
         # Installed without the repository's decks/: a random two-colour deck instead.
         return random_deck(random.Random(f"{seed}:{default}"), ("1",), 40)

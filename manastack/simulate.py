@@ -333,7 +333,7 @@ def command(args: Any) -> int:
         agents = parse_agents(args.agents)
     except (ValueError, KeyError) as err:
         return fail(str(err.args[0]) if err.args else str(err))
-    names = cards.names()
+    names = cards.playable_names()
     fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
     partners = list(args.partner_decks or [])
     if partners and (fmt == "free-for-all" or len(partners) != 2):

@@ -1,4 +1,8 @@
-"""The card pools. ``get(name)`` finds a card by its name, without regard to case.
+"""The card pools, and the card base. ``get(name)`` finds a card by its name, without regard
+to case: a card of the pools (hand-declared) first, else a card of the base
+(:mod:`manastack.cards.base`) compiled from its Oracle text on first lookup. ``names()`` and
+``POOLS`` are the pools only (random decks, the ``cards`` listing); ``base.compiled_names()``
+lists the compiled cards.
 
 >>> get("lightning bolt").name
 'Lightning Bolt'
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 
-from manastack.cards import pool1, pool2
+from manastack.cards import base, pool1, pool2
 from manastack.cards.model import CardDef
 from manastack.errors import UnknownCard
 
@@ -54,24 +58,42 @@ def names() -> list[str]:
     return list(ALL)
 
 
-def suggest(name: str, n: int = 3) -> list[str]:
-    """The closest names: those containing what was typed first, then look-alikes."""
+def playable_names() -> list[str]:
+    """The names decklists and scenario files may use: the pools, then every card compiled from
+    the base (compiling the base once, about two seconds, on first call)."""
+    out = list(ALL)
+    out += [n for n in base.compiled_names() if n not in ALL]
+    return out
+
+
+def suggest(name: str, n: int = 3, *, every: bool = False) -> list[str]:
+    """The closest names: those containing what was typed first, then look-alikes; from the
+    pools and the compiled cards of the base (``every``: any card of the base, compiled or
+    not)."""
     key = name.strip().lower()
     if not key or len(key) > 120:
         return []
     found = [c.name for k, c in _BY_LOWER.items() if key in k]
     close = difflib.get_close_matches(key, list(_BY_LOWER), n=n, cutoff=0.6)
     found += [_BY_LOWER[m].name for m in close if _BY_LOWER[m].name not in found]
+    if len(found) < n:
+        known = {c.lower(): c for c in (base.names() if every else base.compiled_names())}
+        found += [c for k, c in known.items() if key in k and c not in found][: n - len(found)]
+        close = difflib.get_close_matches(key, list(known), n=n, cutoff=0.75)
+        found += [known[m] for m in close if known[m] not in found]
     return found[:n]
 
 
 def find(name: str) -> CardDef | None:
-    return _BY_LOWER.get(name.strip().lower())
+    """The card named ``name`` (any case), from the pools or compiled from the base; None if
+    there is none (or the base's card is refused: ``base.compiled`` says why)."""
+    card = _BY_LOWER.get(name.strip().lower())
+    return card if card is not None else base.card(name)
 
 
 def get(name: str) -> CardDef:
     """The card named ``name`` (any case); raises UnknownCard with the closest names."""
-    card = ALL.get(name) or _BY_LOWER.get(name.strip().lower())
+    card = ALL.get(name) or find(name)
     if card is None:
         raise UnknownCard(name, suggest(name))
     return card

@@ -564,7 +564,7 @@ def _match_battlefield(g: GameState, perms: list[Permanent], want: list[ObjSpec]
 
 
 def card_names() -> list[str]:
-    return cards.names()
+    return cards.playable_names()
 
 
 __all__ = ["Result", "build", "card_names", "describe_action", "run", "target_candidates"]

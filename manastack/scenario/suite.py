@@ -21,7 +21,7 @@ _NAMES: CardNames | None = None
 def card_names() -> CardNames:
     global _NAMES
     if _NAMES is None:
-        _NAMES = CardNames(cards.names())
+        _NAMES = CardNames(cards.playable_names())
     return _NAMES
 
 

@@ -1,0 +1,221 @@
+"""One row of the card base -> a :class:`CardDef`, exactly, or a :class:`Refusal` saying why not.
+
+Each line of the (normalised) Oracle text is read whole by one form: a keyword line, an
+activated or mana ability (``cost: effect``), a triggered ability (``When/Whenever/At ...,``), a
+static form, or (for an instant or sorcery) the spell's effects. The first line or fragment no
+form reads refuses the whole card: there are no partial cards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from manastack.mana import COLOR_NAMES, ManaCost
+from manastack.oracle import grammar as gr
+from manastack.oracle.normalise import normalise
+from manastack.oracle.refusal import (
+    CARD_TYPE,
+    KEYWORD,
+    LAYOUT,
+    STAR_PT,
+    SUPERTYPE,
+    UNPARSED,
+    Refusal,
+    Refused,
+)
+from manastack.vocabulary.base import (
+    Ability,
+    ActivatedAbility,
+    CardDef,
+    Cost,
+    Effect,
+    ManaAbility,
+    StaticAbility,
+    Suspend,
+    TargetSpec,
+    TriggeredAbility,
+)
+from manastack.vocabulary.effects import AddMana
+from manastack.vocabulary.suspend import suspend as suspend_keyword
+from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
+
+CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Land", "Instant", "Sorcery"})
+SUPERTYPES = frozenset({"Legendary", "Basic", "Snow"})
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_LETTER_OF = {name.capitalize(): letter for letter, name in COLOR_NAMES.items()}
+_SORCERY_ONLY = " Activate only as a sorcery."
+
+
+@dataclass(frozen=True, slots=True)
+class SpellLine:
+    """A line of an instant's or sorcery's effects: ``card.effects[start:end]``."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityLine:
+    """A line that is one ability: ``card.abilities[index]``."""
+
+    index: int
+
+
+Line = gr.KeywordLine | SpellLine | AbilityLine
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled card, with what each line of its normalised text became (for the render
+    back to text, which must give those lines again)."""
+
+    card: CardDef
+    lines: tuple[Line, ...]
+    normalised: tuple[str, ...]
+
+
+def _int_pt(value: str | None, name: str) -> int | None:
+    if value is None:
+        return None
+    if not re.fullmatch(r"-?\d+", value):
+        raise Refused(STAR_PT, value, f"{name}'s power/toughness")
+    return int(value)
+
+
+def _named(line: str, name: str) -> str:
+    return line.replace("~", name)
+
+
+def _ability(line: str, name: str) -> Ability:
+    """A permanent's line that is one ability."""
+    cur = gr.Cursor(line)
+    trig = gr.trigger_head(cur)
+    if trig is not None:
+        ctx = gr.Context(it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self")))
+        effects = gr.sentences(cur, ctx)
+        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
+    static = gr.static_form(cur)
+    if static is not None:
+        return StaticAbility(static, _named(line, name))
+    colon = line.find(": ")
+    if colon > 0 and (line.startswith("{") or line.lower().startswith("sacrifice ")):
+        return _activated(line, colon, name)
+    raise gr.fail(cur)
+
+
+def _activated(line: str, colon: int, name: str) -> Ability:
+    """602.1: ``cost: effect``; a mana ability (605.1a) when it adds mana and has no target."""
+    c = gr.cost(line[:colon], line)
+    body = line[colon + 2 :]
+    sorcery = body.endswith(_SORCERY_ONLY)
+    if sorcery:
+        body = body[: -len(_SORCERY_ONLY)]
+    cur = gr.Cursor(body)
+    if cur.lit("add "):
+        made = gr.mana_produced(cur)
+        cur.lit(".")  # a few rows lack the final full stop
+        if made is None or not cur.done():
+            raise gr.fail(cur)
+        if c.mana.mana_value or sorcery:
+            # The engine pays a mana ability's {T} and sacrifice only (casting.py).
+            raise Refused(UNPARSED, line[:colon], line)
+        colors, n = made
+        return ManaAbility(c, colors, _named(line, name), n)
+    ctx = gr.Context(it_is_source=c.sacrifice_self)
+    effects = gr.sentences(cur, ctx)
+    if any(isinstance(e, AddMana) for e in effects):
+        raise Refused(UNPARSED, body, line)  # adding mana among other effects: not one form
+    return ActivatedAbility(c, tuple(effects), _named(line, name), tuple(ctx.targets), sorcery)
+
+
+def compile_row(row: dict[str, Any]) -> Compiled | Refusal:
+    name: str = row["name"]
+    try:
+        return _compile(row, name)
+    except Refused as r:
+        return Refusal(name, r.reason, r.line, r.fragment)
+
+
+def _compile(row: dict[str, Any], name: str) -> Compiled:
+    if row.get("layout", "normal") != "normal":
+        raise Refused(LAYOUT, row["layout"], row.get("type") or "")
+    types = frozenset(row.get("types") or ())
+    for t in sorted(types - CARD_TYPES):
+        raise Refused(CARD_TYPE, t, row.get("type") or "")
+    supertypes = frozenset(row.get("supertypes") or ())
+    for s in sorted(supertypes - SUPERTYPES):
+        raise Refused(SUPERTYPE, s, row.get("type") or "")
+    cost: ManaCost | None = None
+    if row.get("manaCost"):
+        cost = gr.mana_cost(row["manaCost"], row["manaCost"])
+    elif "Land" not in types:
+        raise Refused(UNPARSED, "no mana cost", row.get("type") or "")
+    power = _int_pt(row.get("power"), name)
+    toughness = _int_pt(row.get("toughness"), name)
+    is_spell = bool(types & {"Instant", "Sorcery"})
+    printed_text: str = row.get("text") or ""
+    lines = normalise(printed_text, name, "Legendary" in supertypes)
+
+    keywords: list[str] = []
+    targets: list[TargetSpec] = []
+    effects: list[Effect] = []
+    abilities: list[Ability] = []
+    morph: ManaCost | None = None
+    susp: Suspend | None = None
+    out: list[Line] = []
+    subtypes = tuple(row.get("subtypes") or ())
+    # 305.6: a basic land type gives its mana ability, printed or not.
+    if "Land" in types:
+        for sub in subtypes:
+            if sub in BASIC_MANA:
+                m = BASIC_MANA[sub]
+                abilities.append(ManaAbility(Cost(tap=True), m, f"{{T}}: Add {{{m}}}."))
+    ctx = gr.Context(targets)
+    for line in lines:
+        try:
+            kw = gr.keyword_line(line)
+            if kw is not None:
+                if kw.suspend is not None and not is_spell:
+                    # 702.62a gives a suspended creature haste: not done by the engine.
+                    raise Refused(KEYWORD, "Suspend", line)
+                keywords += [w for w in kw.words if w not in ("morph", "suspend")]
+                morph = kw.morph or morph
+                if kw.suspend is not None:
+                    susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))
+                out.append(kw)
+            elif is_spell:
+                start = len(effects)
+                effects += gr.sentences(gr.Cursor(line), ctx)
+                out.append(SpellLine(start, len(effects)))
+            else:
+                ab = _ability(line, name)
+                if isinstance(ab, ManaAbility) and ab in abilities:
+                    continue  # a basic land's ability printed as well (Wastes prints its own)
+                abilities.append(ab)
+                out.append(AbilityLine(len(abilities) - 1))
+        except Refused as r:
+            raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
+    printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
+    if printed != (cost.colors if cost else frozenset()):
+        raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
+    if is_spell and not effects:
+        raise Refused(UNPARSED, "a spell that does nothing", printed_text)
+    card = CardDef(
+        name=name,
+        types=types,
+        text=printed_text,
+        cost=cost,
+        subtypes=subtypes,
+        supertypes=supertypes,
+        power=power,
+        toughness=toughness,
+        keywords=frozenset(keywords),
+        targets=tuple(targets),
+        effects=tuple(effects),
+        abilities=tuple(abilities),
+        morph=morph,
+        suspend=susp,
+    )
+    return Compiled(card, tuple(out), tuple(lines))

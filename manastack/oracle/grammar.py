@@ -1,0 +1,820 @@
+"""The grammar of Oracle lines, as small parsers that each read one kind of phrase and build the
+vocabulary object it means: costs, target phrases, object filters, amounts, effect clauses,
+trigger heads, static forms and keyword lines.
+
+Written by hand rather than with a parser generator: the phrases are short and mostly
+left-to-right, every sub-parser either consumes its phrase or gives the position back (so a
+failure names exactly the fragment not understood), and it compiles the whole card base in well
+under the time budget with no dependency. Each parser works on a :class:`Cursor` over the
+lower-cased normalised line; ``~`` is the card's own name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from manastack.mana import ManaCost
+from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
+from manastack.steps import Step
+from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.base import (
+    Amount,
+    Cost,
+    Effect,
+    Filter,
+    StaticEffect,
+    TargetSpec,
+    TriggerCondition,
+)
+from manastack.vocabulary.effects import (
+    AddMana,
+    CounterSpell,
+    CounterUnlessPays,
+    DealDamage,
+    Destroy,
+    DestroyAll,
+    DrawCards,
+    GainLife,
+    LoseLife,
+    PumpUntilEndOfTurn,
+    RegenerateSource,
+    ReturnToHand,
+    SacrificeSource,
+)
+from manastack.vocabulary.filters import (
+    ANY_TARGET,
+    TARGET_PLAYER,
+    AllOf,
+    AnyObject,
+    Controlled,
+    HasType,
+    NotColor,
+    NotType,
+)
+from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
+
+# --- words ------------------------------------------------------------------------------------
+
+NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+PERMANENT_NOUNS = {
+    "creature": "Creature",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "land": "Land",
+    "planeswalker": "Planeswalker",
+}
+SPELL_NOUNS = {**PERMANENT_NOUNS, "instant": "Instant", "sorcery": "Sorcery"}
+PLURALS = {
+    "creatures": "Creature",
+    "artifacts": "Artifact",
+    "enchantments": "Enchantment",
+    "lands": "Land",
+}
+# 702 keywords the engine applies (combat.py, casting.py, events/types.py).
+SUPPORTED_KEYWORDS = (
+    "flying",
+    "reach",
+    "vigilance",
+    "haste",
+    "defender",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "trample",
+    "lifelink",
+    "flash",
+)
+# The other keywords of 702 (and ability words printed like them), so that a line made of them
+# is refused as "a keyword the engine lacks" rather than as an unparsed clause.
+OTHER_KEYWORDS = frozenset(
+    [
+        "enchant",
+        "equip",
+        "protection",
+        "shroud",
+        "hexproof",
+        "indestructible",
+        "menace",
+        "fear",
+        "intimidate",
+        "banding",
+        "rampage",
+        "flanking",
+        "phasing",
+        "buyback",
+        "shadow",
+        "cycling",
+        "echo",
+        "horsemanship",
+        "fading",
+        "kicker",
+        "multikicker",
+        "flashback",
+        "madness",
+        "amplify",
+        "provoke",
+        "storm",
+        "affinity",
+        "entwine",
+        "modular",
+        "sunburst",
+        "bushido",
+        "soulshift",
+        "splice",
+        "offering",
+        "ninjutsu",
+        "epic",
+        "convoke",
+        "dredge",
+        "transmute",
+        "bloodthirst",
+        "haunt",
+        "replicate",
+        "forecast",
+        "graft",
+        "recover",
+        "ripple",
+        "vanishing",
+        "absorb",
+        "delve",
+        "fortify",
+        "frenzy",
+        "gravestorm",
+        "poisonous",
+        "transfigure",
+        "champion",
+        "changeling",
+        "evoke",
+        "hideaway",
+        "prowl",
+        "reinforce",
+        "conspire",
+        "persist",
+        "wither",
+        "retrace",
+        "devour",
+        "exalted",
+        "unearth",
+        "cascade",
+        "annihilator",
+        "rebound",
+        "infect",
+        "undying",
+        "miracle",
+        "soulbond",
+        "overload",
+        "scavenge",
+        "unleash",
+        "cipher",
+        "evolve",
+        "extort",
+        "fuse",
+        "bestow",
+        "tribute",
+        "dethrone",
+        "outlast",
+        "prowess",
+        "dash",
+        "exploit",
+        "renown",
+        "awaken",
+        "devoid",
+        "ingest",
+        "myriad",
+        "surge",
+        "skulk",
+        "emerge",
+        "escalate",
+        "melee",
+        "crew",
+        "fabricate",
+        "partner",
+        "morph",
+        "megamorph",
+        "suspend",
+        "landwalk",
+        "islandwalk",
+        "swampwalk",
+        "forestwalk",
+        "mountainwalk",
+        "plainswalk",
+        "desertwalk",
+        "landcycling",
+        "typecycling",
+        "plainscycling",
+        "islandcycling",
+        "swampcycling",
+        "mountaincycling",
+        "forestcycling",
+        "wizardcycling",
+        "slivercycling",
+    ]
+) | {
+    "cumulative upkeep",
+    "split second",
+    "level up",
+    "aura swap",
+    "totem armor",
+    "battle cry",
+    "living weapon",
+    "hidden agenda",
+    "basic landcycling",
+    "legendary landwalk",
+    "nonbasic landwalk",
+    "snow forestwalk",
+    "snow swampwalk",
+    "snow islandwalk",
+}
+
+_MANA_SYMBOL = re.compile(r"\{([^}]+)\}")
+_SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
+_NUMBER = re.compile(r"(\d+|an|a|one|two|three|four|five|six|seven|eight|nine|ten)\b")
+_PT = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+class Cursor:
+    """A position in one normalised line (``low``: the same line lower-cased, for matching)."""
+
+    __slots__ = ("i", "low", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.low = text.lower()
+        self.i = 0
+
+    def lit(self, word: str) -> bool:
+        """Consume ``word`` (lower case) if the line goes on with it."""
+        if self.low.startswith(word, self.i):
+            self.i += len(word)
+            return True
+        return False
+
+    def rx(self, pat: re.Pattern[str]) -> re.Match[str] | None:
+        m = pat.match(self.low, self.i)
+        if m is not None:
+            self.i = m.end()
+        return m
+
+    def boundary(self) -> bool:
+        """At the end of a word."""
+        return self.i >= len(self.low) or not self.low[self.i].isalnum()
+
+    def done(self) -> bool:
+        return self.i >= len(self.low)
+
+    def rest(self) -> str:
+        return self.text[self.i :]
+
+
+@dataclass
+class Context:
+    """What a spell or ability gathers while its text is read: its targets, in order."""
+
+    targets: list[TargetSpec] = field(default_factory=list)
+    # "it" at the head of a clause is the source (When ~ dies, it deals...; Sacrifice ~: It
+    # deals...), where nothing else has been named.
+    it_is_source: bool = False
+
+    def target(self, spec: TargetSpec) -> int:
+        self.targets.append(spec)
+        return len(self.targets) - 1
+
+
+def fail(cur: Cursor, reason: str = UNPARSED) -> Refused:
+    return Refused(reason, cur.rest().rstrip(".").strip() or cur.text, cur.text)
+
+
+# --- mana and costs ---------------------------------------------------------------------------
+
+
+def mana_letters(symbols: str, line: str) -> str:
+    """``{b}{b}{b}`` -> ``"BBB"``: only coloured and {C} symbols (generic mana is not added)."""
+    out = []
+    for sym in _MANA_SYMBOL.findall(symbols):
+        s = sym.upper()
+        if s not in "WUBRGC" or len(s) != 1:
+            raise Refused(MANA_SYMBOL, "{" + sym.upper() + "}", line)
+        out.append(s)
+    return "".join(out)
+
+
+def mana_cost(symbols: str, line: str) -> ManaCost:
+    """A cost of generic and coloured symbols; {X}, hybrid, Phyrexian, snow are refused."""
+    for sym in _MANA_SYMBOL.findall(symbols):
+        s = sym.upper()
+        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGC")):
+            raise Refused(MANA_SYMBOL, "{" + s + "}", line)
+    return ManaCost.parse(symbols)
+
+
+def cost(text: str, line: str) -> Cost:
+    """602.1a: the part of an activated ability before the colon."""
+    mana = ManaCost()
+    tap = sacrifice = False
+    for part in text.split(", "):
+        p = part.lower().strip()
+        if p == "{t}":
+            tap = True
+        elif p == "sacrifice ~":
+            sacrifice = True
+        elif _SYMBOLS.fullmatch(p) and "{t}" not in p:
+            mana = mana_cost(p, line)
+        else:
+            raise Refused(UNPARSED, part, line)
+    return Cost(mana=mana, tap=tap, sacrifice_self=sacrifice)
+
+
+def generic_amount(cur: Cursor) -> int | None:
+    """``{3}``: a number of generic mana."""
+    m = cur.rx(re.compile(r"\{(\d+)\}"))
+    return int(m.group(1)) if m else None
+
+
+# --- amounts ----------------------------------------------------------------------------------
+
+
+def number(cur: Cursor) -> int | None:
+    start = cur.i
+    m = cur.rx(_NUMBER)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.isdigit():
+        return int(word)
+    if not cur.boundary():
+        cur.i = start
+        return None
+    return NUMBER_WORDS[word]
+
+
+def amount(cur: Cursor) -> int | Amount | None:
+    """A fixed number; X is refused by its caller (nothing here reads it)."""
+    return number(cur)
+
+
+def count_tail(cur: Cursor) -> Amount | None:
+    """`` equal to the number of creatures you control``: a count as the effect happens."""
+    start = cur.i
+    if cur.lit(" equal to the number of "):
+        f = plural_filter(cur)
+        if f is not None:
+            return CountOf(f)
+    cur.i = start
+    return None
+
+
+# --- filters and targets ----------------------------------------------------------------------
+
+
+def _modifiers(cur: Cursor) -> list[Filter]:
+    """``nonblack``, ``nonartifact`` (comma-separated when several)."""
+    mods: list[Filter] = []
+    while True:
+        start = cur.i
+        m = cur.rx(re.compile(r"non-?([a-z]+)"))
+        if m is None:
+            break
+        w = m.group(1)
+        if w in COLOR_WORDS:
+            mods.append(NotColor(frozenset(COLOR_WORDS[w])))
+        elif w in SPELL_NOUNS:
+            mods.append(NotType(frozenset({SPELL_NOUNS[w]})))
+        else:
+            cur.i = start
+            break
+        if not (cur.lit(", ") or cur.lit(" ")):
+            cur.i = start
+            break
+    return mods
+
+
+def _nouns(cur: Cursor, nouns: dict[str, str]) -> frozenset[str] | None:
+    """``creature``, ``artifact or enchantment``, ``instant or sorcery``."""
+    found: list[str] = []
+    while True:
+        start = cur.i
+        for word, typ in nouns.items():
+            if cur.lit(word) and cur.boundary():
+                found.append(typ)
+                break
+            cur.i = start
+        else:
+            return frozenset(found) if found else None
+        if not cur.lit(" or "):
+            return frozenset(found)
+
+
+def _controller(cur: Cursor) -> Filter | None:
+    if cur.lit(" you control"):
+        return Controlled("you")
+    if cur.lit(" an opponent controls"):
+        return Controlled("opponent")
+    return None
+
+
+def _combine(base: Filter, mods: list[Filter], ctl: Filter | None) -> Filter:
+    parts = [base, *mods] + ([ctl] if ctl is not None else [])
+    return base if len(parts) == 1 else AllOf(tuple(parts))
+
+
+def permanent_filter(cur: Cursor) -> Filter | None:
+    """``nonblack creature``, ``artifact or enchantment``, ``creature you control``."""
+    start = cur.i
+    mods = _modifiers(cur)
+    if cur.lit("permanent") and cur.boundary():
+        base: Filter = AnyObject()
+    else:
+        types = _nouns(cur, PERMANENT_NOUNS)
+        if types is None:
+            cur.i = start
+            return None
+        base = HasType(types)
+    return _combine(base, mods, _controller(cur))
+
+
+def plural_filter(cur: Cursor) -> Filter | None:
+    """``creatures you control``."""
+    start = cur.i
+    for word, typ in PLURALS.items():
+        if cur.lit(word) and cur.boundary():
+            return _combine(HasType(frozenset({typ})), [], _controller(cur))
+    cur.i = start
+    return None
+
+
+def permanent_target(cur: Cursor, ctx: Context) -> int | None:
+    start = cur.i
+    if cur.lit("target "):
+        f = permanent_filter(cur)
+        if f is not None:
+            return ctx.target(TargetSpec(cur.low[start : cur.i], permanent=f))
+    cur.i = start
+    return None
+
+
+def spell_target(cur: Cursor, ctx: Context) -> int | None:
+    """``target spell``, ``target noncreature spell``, ``target instant or sorcery spell``."""
+    start = cur.i
+    if cur.lit("target "):
+        mods = _modifiers(cur)
+        types = _nouns(cur, SPELL_NOUNS)
+        if cur.lit(" spell" if types else "spell") and cur.boundary():
+            if types is None and not mods:
+                f: Filter = AnyObject()
+            elif types is None:
+                f = mods[0] if len(mods) == 1 else AllOf(tuple(mods))
+            else:
+                f = _combine(HasType(types), mods, None)
+            return ctx.target(TargetSpec(cur.low[start : cur.i], spell=f))
+    cur.i = start
+    return None
+
+
+def player_target(cur: Cursor, ctx: Context) -> int | None:
+    if cur.lit("target player") and cur.boundary():
+        return ctx.target(TARGET_PLAYER)
+    return None
+
+
+def damage_target(cur: Cursor, ctx: Context) -> int | None:
+    if cur.lit("any target"):
+        return ctx.target(ANY_TARGET)
+    t = player_target(cur, ctx)
+    return t if t is not None else permanent_target(cur, ctx)
+
+
+# --- effect clauses ---------------------------------------------------------------------------
+
+
+def deal_damage(cur: Cursor, ctx: Context) -> Effect | None:
+    if not (cur.lit("~ deals ") or (ctx.it_is_source and cur.lit("it deals "))):
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" damage to "):
+        t = damage_target(cur, ctx)
+        if t is not None:
+            return DealDamage(n, t)
+    if cur.lit("damage to "):  # "deals damage to X equal to the number of ..."
+        t = damage_target(cur, ctx)
+        if t is not None:
+            c = count_tail(cur)
+            if c is not None:
+                return DealDamage(c, t)
+    return None
+
+
+def counter(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("counter "):
+        return None
+    t = spell_target(cur, ctx)
+    if t is None:
+        return None
+    if cur.lit(" unless its controller pays "):
+        n = generic_amount(cur)
+        return CounterUnlessPays(n, t) if n is not None else None
+    return CounterSpell(t)
+
+
+def destroy(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("destroy "):
+        return None
+    if cur.lit("all "):
+        for word, typ in PLURALS.items():
+            if cur.lit(word) and cur.boundary():
+                return DestroyAll(typ)
+        return None
+    t = permanent_target(cur, ctx)
+    return Destroy(t) if t is not None else None
+
+
+def bounce(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("return "):
+        return None
+    t = permanent_target(cur, ctx)
+    if t is not None and cur.lit(" to its owner's hand"):
+        return ReturnToHand(t)
+    return None
+
+
+def pump(cur: Cursor, ctx: Context) -> Effect | None:
+    t = permanent_target(cur, ctx)
+    if t is None or not cur.lit(" gets "):
+        return None
+    m = cur.rx(_PT)
+    if m is not None and cur.lit(" until end of turn"):
+        return PumpUntilEndOfTurn(int(m.group(1)), int(m.group(2)), t)
+    return None
+
+
+def _subject(cur: Cursor, ctx: Context) -> tuple[str, int] | None:
+    """Who does it: ``target player`` (third person), ``you``, or nobody named (you)."""
+    t = player_target(cur, ctx)
+    if t is not None:
+        return ("target", t) if cur.lit(" ") else None
+    if cur.lit("you "):
+        return ("you", 0)
+    return ("", 0)
+
+
+def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
+    """``draw two cards``, ``target player draws a card``, ``you gain 3 life``, ``target
+    player loses 2 life``."""
+    subj = _subject(cur, ctx)
+    if subj is None:
+        return None
+    who, t = subj
+    third = who == "target"
+    who = who or "you"
+    if cur.lit("draws " if third else "draw "):
+        n = number(cur)
+        if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+            return DrawCards(n, who, t)
+        return None
+    if subj[0] == "":  # "gain"/"lose" are never written without their subject
+        return None
+    for verb, cls in (("gain", GainLife), ("lose", LoseLife)):
+        if cur.lit(verb + ("s " if third else " ")):
+            n = number(cur)
+            if n is not None and cur.lit(" life"):
+                return cls(n, who, t)
+            return None
+    return None
+
+
+def add_mana(cur: Cursor, ctx: Context) -> Effect | None:
+    """A spell's ``add {B}{B}{B}`` (an ability that adds mana is a mana ability instead)."""
+    if not cur.lit("add "):
+        return None
+    m = cur.rx(_SYMBOLS)
+    return AddMana(mana_letters(m.group(0), cur.text)) if m else None
+
+
+def regenerate(cur: Cursor, ctx: Context) -> Effect | None:
+    return RegenerateSource() if cur.lit("regenerate ~") else None
+
+
+def sacrifice(cur: Cursor, ctx: Context) -> Effect | None:
+    return SacrificeSource() if cur.lit("sacrifice ~") else None
+
+
+CLAUSES = (
+    deal_damage,
+    counter,
+    destroy,
+    bounce,
+    pump,
+    add_mana,
+    regenerate,
+    sacrifice,
+    player_verb,
+)
+
+
+def clause(cur: Cursor, ctx: Context) -> Effect | None:
+    for parse in CLAUSES:
+        start, n = cur.i, len(ctx.targets)
+        e = parse(cur, ctx)
+        if e is not None:
+            return e
+        cur.i = start
+        del ctx.targets[n:]
+    return None
+
+
+def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
+    """Clauses joined by `` and `` and full stops, to the end of the line: the effects in
+    order (608.2c). Anything not read refuses the card."""
+    effects: list[Effect] = []
+    while True:
+        e = clause(cur, ctx)
+        if e is None:
+            raise fail(cur)
+        effects.append(e)
+        if cur.lit(" and "):
+            continue
+        if not cur.lit(".") and not cur.done():  # a few rows lack the final full stop
+            raise fail(cur)
+        if isinstance(e, DestroyAll) and cur.lit(" they can't be regenerated."):
+            effects[-1] = DestroyAll(e.card_type, can_be_regenerated=False)
+        if cur.done():
+            return effects
+        if not cur.lit(" "):
+            raise fail(cur)
+
+
+# --- mana abilities ---------------------------------------------------------------------------
+
+
+def mana_produced(cur: Cursor) -> tuple[str, int] | None:
+    """What a mana ability adds, as (the colours to choose from, how many): ``{G}``,
+    ``{C}{C}``, ``{R} or {G}``, ``{W}, {U}, or {B}``, ``one mana of any color``."""
+    if cur.lit("one mana of any color"):
+        return "WUBRG", 1
+    m = cur.rx(re.compile(r"(\w+) mana of any one color"))
+    if m is not None:
+        n = NUMBER_WORDS.get(m.group(1))
+        return ("WUBRG", n) if n else None
+    m = cur.rx(_SYMBOLS)
+    if m is None:
+        return None
+    first = mana_letters(m.group(0), cur.text)
+    if cur.lit(" or "):
+        m2 = cur.rx(_SYMBOLS)
+        if m2 is None or len(first) != 1:
+            return None
+        second = mana_letters(m2.group(0), cur.text)
+        return (first + second, 1) if len(second) == 1 and second != first else None
+    if cur.lit(", "):
+        colors = first
+        while True:
+            last = cur.lit("or ")
+            m2 = cur.rx(_SYMBOLS)
+            if m2 is None:
+                return None
+            colors += mana_letters(m2.group(0), cur.text)
+            if last:
+                break
+            if not cur.lit(", "):
+                return None
+        ok = len(set(colors)) == len(colors) and all(len(c) == 1 for c in colors)
+        return (colors, 1) if ok else None
+    if len(set(first)) != 1:
+        return None  # {R}{G}: two colours at once is not one ManaAbility's choice
+    return first[0], len(first)
+
+
+# --- trigger heads and static forms -----------------------------------------------------------
+
+_STEPS = (
+    ("upkeep", Step.UPKEEP),
+    ("draw step", Step.DRAW),
+    ("end step", Step.END),
+)
+
+
+def trigger_head(cur: Cursor) -> TriggerCondition | None:
+    """603.1: ``When ~ enters,``, ``Whenever ~ or another creature dies,``, ``At the
+    beginning of your upkeep,``, ``Whenever a player casts a spell,`` (with the comma)."""
+    heads: tuple[tuple[str, TriggerCondition], ...] = (
+        ("when ~ enters, ", EntersTrigger("self")),
+        ("whenever another creature enters, ", EntersTrigger("another")),
+        ("when ~ dies, ", DiesTrigger("self")),
+        ("whenever ~ or another creature dies, ", DiesTrigger("self_or_another")),
+        # The same trigger: a creature source sees its own death (603.10a) either way.
+        ("whenever a creature dies, ", DiesTrigger("self_or_another")),
+        ("whenever a player casts a spell, ", CastTrigger("any")),
+        ("whenever you cast a spell, ", CastTrigger("you")),
+    )
+    for words, trig in heads:
+        if cur.lit(words):
+            return trig
+    start = cur.i
+    if cur.lit("at the beginning of "):
+        whose = (
+            "your" if cur.lit("your ") else "each" if cur.lit("each ") or cur.lit("the ") else ""
+        )
+        if whose == "each" and cur.lit("player's "):
+            pass  # "each player's upkeep" is each upkeep
+        for word, step in _STEPS:
+            if whose and cur.lit(word + ", "):
+                return StepTrigger(step, whose)
+    cur.i = start
+    return None
+
+
+def static_form(cur: Cursor) -> StaticEffect | None:
+    """604: ``Creatures you control get +1/+1.``, ``Noncreature spells cost {1} more to
+    cast.``, and Trinisphere's minimum."""
+    start = cur.i
+    if cur.lit("creatures you control get "):
+        m = cur.rx(_PT)
+        if m is not None and cur.lit(".") and cur.done():
+            return Anthem(int(m.group(1)), int(m.group(2)))
+    cur.i = start
+    noncreature = cur.lit("noncreature spells cost ")
+    if noncreature or cur.lit("spells cost "):
+        n = generic_amount(cur)
+        if n is not None and cur.lit(" more to cast.") and cur.done():
+            return CostIncrease(n, noncreature)
+    cur.i = start
+    m = cur.rx(
+        re.compile(
+            r"as long as ~ is untapped, each spell that would cost less than (\w+) mana to cast "
+            r"costs (\w+) mana to cast\.$"
+        )
+    )
+    if m is not None and m.group(1) == m.group(2) and m.group(1) in NUMBER_WORDS:
+        return CostMinimum(NUMBER_WORDS[m.group(1)])
+    cur.i = start
+    return None
+
+
+# --- keyword lines ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordLine:
+    """702: a line of keywords; ``words`` in printed order (``morph``/``suspend`` for those,
+    whose costs the card keeps)."""
+
+    words: tuple[str, ...]
+    morph: ManaCost | None = None
+    suspend: tuple[int, ManaCost] | None = None
+
+
+def _is_keyword(piece: str) -> bool:
+    w = piece.lower()
+    if w in SUPPORTED_KEYWORDS or w in OTHER_KEYWORDS:
+        return True
+    head = w.split(" ")[0]
+    two = " ".join(w.split(" ")[:2])
+    return head in OTHER_KEYWORDS or two in OTHER_KEYWORDS or w.startswith("protection from")
+
+
+def keyword_line(line: str) -> KeywordLine | None:
+    """None if the line is not a keyword line; Refused if it is one the engine can't do."""
+    pieces = [p.strip() for p in re.split(r"[,;] ", line.rstrip("."))]
+    if not _is_keyword(pieces[0]):
+        return None
+    words: list[str] = []
+    morph: ManaCost | None = None
+    susp: tuple[int, ManaCost] | None = None
+    for piece in pieces:
+        w = piece.lower()
+        if w in SUPPORTED_KEYWORDS:
+            words.append(w)
+            continue
+        m = re.fullmatch(r"morph ((?:\{[^}]+\})+)", w)
+        if m is not None:
+            morph = mana_cost(m.group(1), line)
+            words.append("morph")
+            continue
+        m = re.fullmatch(r"suspend (\d+)—((?:\{[^}]+\})+)", w)
+        if m is not None:
+            susp = (int(m.group(1)), mana_cost(m.group(2), line))
+            words.append("suspend")
+            continue
+        if _is_keyword(piece):
+            name = piece.split(" {")[0].split(" —")[0]
+            name = re.sub(r" \d+$", "", name)
+            if name.lower().startswith("protection from"):
+                name = "Protection"
+            raise Refused(KEYWORD, name[:1].upper() + name[1:], line)
+        raise Refused(UNPARSED, piece, line)
+    return KeywordLine(tuple(words), morph, susp)

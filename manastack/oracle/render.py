@@ -1,0 +1,326 @@
+"""A compiled card written back as canonical text, from its vocabulary objects alone: compared
+with the normalised Oracle text, it shows that no clause was dropped or changed on the way.
+
+The rendering is the grammar's inverse, kept beside it so that the two are read together; a
+form the grammar learns gets its words here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from manastack.mana import COLOR_NAMES
+from manastack.oracle.compiler import AbilityLine, Compiled, SpellLine
+from manastack.oracle.grammar import NUMBER_WORDS, KeywordLine
+from manastack.steps import Step
+from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.base import (
+    ActivatedAbility,
+    Amount,
+    CardDef,
+    Cost,
+    Effect,
+    Filter,
+    ManaAbility,
+    StaticAbility,
+    StaticEffect,
+    TargetSpec,
+    TriggerCondition,
+    TriggeredAbility,
+)
+from manastack.vocabulary.effects import (
+    AddMana,
+    CounterSpell,
+    CounterUnlessPays,
+    DealDamage,
+    Destroy,
+    DestroyAll,
+    DrawCards,
+    GainLife,
+    LoseLife,
+    PumpUntilEndOfTurn,
+    RegenerateSource,
+    ReturnToHand,
+    SacrificeSource,
+)
+from manastack.vocabulary.filters import (
+    CREATURE_OR_PLANESWALKER,
+    AllOf,
+    AnyObject,
+    Controlled,
+    HasType,
+    NotColor,
+    NotType,
+)
+from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
+
+_WORD = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an")}
+_TYPE_ORDER = ("Artifact", "Enchantment", "Land", "Creature", "Planeswalker", "Instant", "Sorcery")
+_STEP = {Step.UPKEEP: "upkeep", Step.DRAW: "draw step", Step.END: "end step"}
+_PLURAL = {
+    "Creature": "creatures",
+    "Artifact": "artifacts",
+    "Enchantment": "enchantments",
+    "Land": "lands",
+}
+
+
+class NoWords(Exception):
+    """An object the renderer has no words for (a card compiled by a newer grammar)."""
+
+
+def _types(types: frozenset[str]) -> str:
+    return " or ".join(t.lower() for t in _TYPE_ORDER if t in types)
+
+
+def _filter(f: Filter, noun_if_any: str) -> str:
+    parts = f.parts if isinstance(f, AllOf) else (f,)
+    mods: list[str] = []
+    noun = ""
+    tail = ""
+    for p in parts:
+        if isinstance(p, HasType):
+            noun = _types(p.types)
+        elif isinstance(p, AnyObject):
+            noun = noun_if_any
+        elif isinstance(p, NotColor):
+            mods.append("non" + "".join(COLOR_NAMES[c] for c in sorted(p.colors)))
+        elif isinstance(p, NotType):
+            mods.append("non" + _types(p.types))
+        elif isinstance(p, Controlled):
+            tail = " you control" if p.by == "you" else " an opponent controls"
+        else:
+            raise NoWords(repr(p))
+    words = ", ".join(mods) + (" " if mods and noun else "") + noun
+    return words + tail
+
+
+def target(spec: TargetSpec) -> str:
+    if spec.player and spec.permanent == CREATURE_OR_PLANESWALKER:
+        return "any target"
+    if spec.player and spec.permanent is None and spec.spell is None:
+        return "target player"
+    if spec.permanent is not None and not spec.player:
+        return "target " + _filter(spec.permanent, "permanent")
+    if spec.spell is not None and not spec.player:
+        words = _filter(spec.spell, "")
+        return "target " + (words + " spell" if words else "spell")
+    raise NoWords(repr(spec))
+
+
+def _amount(a: int | Amount) -> str:
+    if isinstance(a, int):
+        return str(a)
+    raise NoWords(repr(a))
+
+
+def _cards(n: int | Amount) -> str:
+    if not isinstance(n, int):
+        raise NoWords(repr(n))
+    return "a card" if n == 1 else f"{_WORD.get(n, str(n))} cards"
+
+
+def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third: str) -> str:
+    return f"{target(targets[t])} {third}" if who == "target" else f"you {verb}"
+
+
+def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
+    if isinstance(e, DealDamage):
+        if isinstance(e.amount, CountOf):
+            return (
+                f"~ deals damage to {target(targets[e.target])} equal to the number of "
+                f"{_plural(e.amount.what)}"
+            )
+        return f"~ deals {_amount(e.amount)} damage to {target(targets[e.target])}"
+    if isinstance(e, CounterUnlessPays):
+        n = _amount(e.amount)
+        return f"counter {target(targets[e.target])} unless its controller pays {{{n}}}"
+    if isinstance(e, CounterSpell):
+        return f"counter {target(targets[e.target])}"
+    if isinstance(e, DestroyAll):
+        regen = "" if e.can_be_regenerated else ". they can't be regenerated"
+        return f"destroy all {_PLURAL[e.card_type]}{regen}"
+    if isinstance(e, Destroy):
+        return f"destroy {target(targets[e.target])}"
+    if isinstance(e, ReturnToHand):
+        return f"return {target(targets[e.target])} to its owner's hand"
+    if isinstance(e, PumpUntilEndOfTurn):
+        pt = f"{e.power:+d}/{e.toughness:+d}"
+        return f"{target(targets[e.target])} gets {pt} until end of turn"
+    if isinstance(e, DrawCards):
+        subject = f"{target(targets[e.target])} draws" if e.who == "target" else "draw"
+        return f"{subject} {_cards(e.count)}"
+    if isinstance(e, GainLife):
+        return _player(e.who, e.target, targets, "gain", "gains") + f" {_amount(e.amount)} life"
+    if isinstance(e, LoseLife):
+        return _player(e.who, e.target, targets, "lose", "loses") + f" {_amount(e.amount)} life"
+    if isinstance(e, AddMana):
+        return "add " + "".join(f"{{{c}}}" for c in e.mana)
+    if isinstance(e, RegenerateSource):
+        return "regenerate ~"
+    if isinstance(e, SacrificeSource):
+        return "sacrifice ~"
+    raise NoWords(repr(e))
+
+
+def _plural(f: Filter) -> str:
+    parts = f.parts if isinstance(f, AllOf) else (f,)
+    out = ""
+    for p in parts:
+        if isinstance(p, HasType) and len(p.types) == 1:
+            out += _PLURAL[next(iter(p.types))]
+        elif isinstance(p, Controlled):
+            out += " you control" if p.by == "you" else " an opponent controls"
+        else:
+            raise NoWords(repr(p))
+    return out
+
+
+def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
+    return " and ".join(effect(e, targets) for e in es)
+
+
+def cost(c: Cost) -> str:
+    parts = []
+    if c.mana != type(c.mana)():  # {0} is a cost too, written as such
+        parts.append(str(c.mana).lower())
+    if c.tap:
+        parts.append("{t}")
+    if c.sacrifice_self:
+        parts.append("sacrifice ~")
+    return ", ".join(parts)
+
+
+def trigger(t: TriggerCondition) -> str:
+    if isinstance(t, EntersTrigger):
+        return "when ~ enters" if t.who == "self" else "whenever another creature enters"
+    if isinstance(t, DiesTrigger):
+        return "when ~ dies" if t.who == "self" else "whenever ~ or another creature dies"
+    if isinstance(t, CastTrigger):
+        return "whenever " + ("a player casts" if t.whose == "any" else "you cast") + " a spell"
+    if isinstance(t, StepTrigger) and t.step in _STEP:
+        return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
+    raise NoWords(repr(t))
+
+
+def static(s: StaticEffect) -> str:
+    if isinstance(s, Anthem):
+        return f"creatures you control get {s.power:+d}/{s.toughness:+d}"
+    if isinstance(s, CostIncrease):
+        return f"{'noncreature ' if s.noncreature else ''}spells cost {{{s.amount}}} more to cast"
+    if isinstance(s, CostMinimum) and s.only_untapped:
+        n = _WORD[s.total]
+        return (
+            f"as long as ~ is untapped, each spell that would cost less than {n} mana to cast "
+            f"costs {n} mana to cast"
+        )
+    raise NoWords(repr(s))
+
+
+def _mana_made(a: ManaAbility) -> str:
+    if a.colors == "WUBRG":
+        return (
+            "one mana of any color" if a.amount == 1 else f"{_WORD[a.amount]} mana of any one color"
+        )
+    if len(a.colors) == 1:
+        return f"{{{a.colors}}}" * a.amount
+    symbols = [f"{{{c}}}" for c in a.colors]
+    if len(symbols) == 2:
+        return " or ".join(symbols)
+    return ", ".join(symbols[:-1]) + ", or " + symbols[-1]
+
+
+def ability(a: object) -> str:
+    if isinstance(a, ManaAbility):
+        return f"{cost(a.cost)}: add {_mana_made(a).lower()}"
+    if isinstance(a, ActivatedAbility):
+        only = " and activate only as a sorcery" if a.sorcery_speed else ""
+        return f"{cost(a.cost)}: {effects(a.effects, a.targets)}{only}"
+    if isinstance(a, TriggeredAbility) and a.condition is None:
+        return f"{trigger(a.trigger)}, {effects(a.effects, a.targets)}"
+    if isinstance(a, StaticAbility):
+        return static(a.effect)
+    raise NoWords(repr(a))
+
+
+def _keywords(line: KeywordLine, card: CardDef) -> str:
+    out = []
+    for w in line.words:
+        if w == "morph" and card.morph is not None:
+            out.append(f"morph {str(card.morph).lower()}")
+        elif w == "suspend" and card.suspend is not None:
+            out.append(f"suspend {card.suspend.time}—{str(card.suspend.cost).lower()}")
+        elif w in card.keywords:
+            out.append(w)
+    return ", ".join(out)
+
+
+def render(c: Compiled) -> list[str]:
+    """The card's lines as canonical text (lower case, ``~`` for its name)."""
+    card = c.card
+    out = []
+    for line in c.lines:
+        if isinstance(line, KeywordLine):
+            out.append(_keywords(line, card))
+        elif isinstance(line, SpellLine):
+            out.append(effects(card.effects[line.start : line.end], card.targets))
+        elif isinstance(line, AbilityLine):
+            out.append(ability(card.abilities[line.index]))
+    return out
+
+
+# Wordings that mean the same thing, brought to the one the renderer writes.
+_SYNONYMS = (
+    (re.compile(r"at the beginning of the end step"), "at the beginning of each end step"),
+    (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
+    (re.compile(r"\.$"), ""),
+    (re.compile(r"\. "), " and "),
+    (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
+    (
+        re.compile(
+            r"(?<=: )it deals\b|(?<=^when ~ enters, )it deals\b|(?<=^when ~ dies, )it deals\b"
+        ),
+        "~ deals",
+    ),
+)
+
+
+_TYPE_PAIR = re.compile(
+    r"\b(artifact|enchantment|land|creature|planeswalker|instant|sorcery) or "
+    r"(artifact|enchantment|land|creature|planeswalker|instant|sorcery)\b"
+)
+_MANA_RUN = re.compile(r"(?:\{[0-9wubrgc]+\})+")
+_MANA_ORDER = "0123456789wubrgc"
+
+
+def _type_pair(m: re.Match[str]) -> str:
+    a, b = sorted((m.group(1), m.group(2)), key=lambda t: _TYPE_ORDER.index(t.capitalize()))
+    return f"{a} or {b}"
+
+
+def _mana_run(m: re.Match[str]) -> str:
+    symbols = re.findall(r"\{[^}]+\}", m.group(0))
+    return "".join(sorted(symbols, key=lambda s: _MANA_ORDER.index(s[1])))
+
+
+def canonical(line: str) -> str:
+    """A normalised Oracle line as the renderer would write it, where wordings mean the same:
+    a type disjunction or a cost's symbols in another order, ``-0`` for ``+0``, ``you draw``
+    for ``draw``, ``;`` between keywords."""
+    line = line.lower().strip()
+    for pat, new in _SYNONYMS:
+        line = pat.sub(new, line)
+    line = _TYPE_PAIR.sub(_type_pair, line)
+    line = _MANA_RUN.sub(_mana_run, line)
+    line = re.sub(r"(?<=/)-0\b", "+0", re.sub(r"-0(?=/)", "+0", line))
+    return line.replace("; ", ", ").replace("you draw ", "draw ")
+
+
+def check(c: Compiled) -> list[tuple[str, str]]:
+    """The lines where the render differs from the text: (canonical text, render)."""
+    rendered = [canonical(r) for r in render(c)]
+    text = [canonical(t) for t in c.normalised]
+    if len(rendered) != len(text):
+        return [("\n".join(text), "\n".join(rendered))]
+    return [(t, r) for t, r in zip(text, rendered, strict=True) if t != r]
