@@ -15,3 +15,14 @@ if _missing("numpy", "pettingzoo", "gymnasium"):
     collect_ignore.append("manastack/env")
 elif _missing("pyspiel"):
     collect_ignore.append("manastack/env/spiel.py")
+
+
+def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
+    """Tests that start a Ray cluster run on one xdist worker, one after another (two local
+    clusters at once would contend for the same ports and session folders)."""
+    import pytest
+
+    for item in items:
+        path = str(getattr(item, "path", ""))
+        if path.endswith(("test_ray.py", "test_tournament.py")):
+            item.add_marker(pytest.mark.xdist_group("ray"))  # type: ignore[attr-defined]
