@@ -257,3 +257,19 @@ def _declarations_asked(stops: str) -> int:
 def test_real_stops_skip_declarations_without_a_choice() -> None:
     assert _declarations_asked("all") >= 1  # the declaration is there to be skipped
     assert _declarations_asked("real") == 0
+
+
+def test_new_in_the_log_never_hides_what_a_player_did() -> None:
+    from manastack.play import fold_log
+    from manastack.state import Event
+
+    noise = [Event("pass", "bob passes", "117.3d", 1), Event("priority", "x", "117.3d", 1)]
+    routine = [Event("step", "upkeep step", "503.1", 1)]
+    acts = [Event("cast", f"bob casts Shock #{k}", "601.2a", 1) for k in range(40)]
+    entries = [e for k in range(40) for e in (*noise, *routine, acts[k])]
+    shown = fold_log(entries, 30)
+    for act in acts:
+        assert str(act) in shown  # every cast, though there are more than 30
+    assert not any("passes" in line for line in shown)
+    assert any("folded" in line for line in shown)
+    assert fold_log(entries[:10], 30) == [str(e) for e in entries[:10]]
