@@ -41,6 +41,7 @@ from manastack.state import Event, GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
 from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
 from manastack.text import commands as C
+from manastack.text.describe import numbered_name
 from manastack.textfile import check_writable, source_name, write_text
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -595,7 +596,10 @@ class PlaySession:
 
     def _perm(self, g: GameState, p: Permanent) -> tuple[str, str]:
         hidden = p.face_down and p.controller != self.human
-        name = "face-down creature" if hidden else p.name + (" (face down)" if p.face_down else "")
+        shown_name = numbered_name(self.game, p.oid) or p.name  # Savannah Lions #2
+        name = (
+            "face-down creature" if hidden else shown_name + (" (face down)" if p.face_down else "")
+        )
         bits: list[str] = []
         pt = self.game.power_toughness(p.oid)
         if pt is not None:
@@ -872,7 +876,7 @@ def command(args: argparse.Namespace) -> int:
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
         return fail(str(err))
-    width = min(WIDTH, Console().size.width)
+    width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     session = PlaySession.new(
         [mine, theirs], [name, opp], agent, seed=seed, stops=args.stops, console=console

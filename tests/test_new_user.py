@@ -273,3 +273,35 @@ def test_new_in_the_log_never_hides_what_a_player_did() -> None:
     assert not any("passes" in line for line in shown)
     assert any("folded" in line for line in shown)
     assert fold_log(entries[:10], 30) == [str(e) for e in entries[:10]]
+
+
+def test_objects_of_one_name_are_told_apart_and_named_so() -> None:
+    import io
+
+    from rich.console import Console
+
+    from manastack import Game
+    from manastack.agents import random_agent
+    from manastack.play import PlaySession
+    from manastack.setup import PlayerSpec
+    from manastack.steps import Step
+
+    game = Game.from_position(
+        [PlayerSpec("alice", battlefield=["Savannah Lions", "Savannah Lions"]), PlayerSpec("bob")],
+        turn=1,
+        step=Step.BEGINNING_OF_COMBAT,
+    )
+    s = PlaySession(
+        game, 0, random_agent, stops="all", console=Console(file=io.StringIO(), width=120)
+    )
+    screen = s.start()
+    s.step("pass")
+    help_text = s.step("help")
+    assert "attack with Savannah Lions #1 -> bob" in help_text, help_text
+    assert "attack with Savannah Lions #2 -> bob" in help_text
+    assert "Savannah Lions #2" in screen or "Savannah Lions #2" in help_text
+    s.step("attack with Savannah Lions #2")
+    combat = s.game.state.combat
+    assert combat is not None
+    second = s.game.state.battlefield[1].oid
+    assert list(combat.attackers) == [second]
