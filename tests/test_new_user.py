@@ -305,3 +305,22 @@ def test_objects_of_one_name_are_told_apart_and_named_so() -> None:
     assert combat is not None
     second = s.game.state.battlefield[1].oid
     assert list(combat.attackers) == [second]
+
+
+def test_log_wording_abilities_costs_and_countered_spells(tmp_path: Path) -> None:
+    root = ROOT / "tests" / "scenarios" / "pool1"
+    out = cli(
+        tmp_path,
+        "scenario",
+        "-v",
+        str(root / "113.7a-ability-resolves-after-its-source-dies.scenario.yaml"),
+    )
+    assert "Prodigal Sorcerer's ability resolves [405.5]" in out.out
+    assert "for Prodigal Sorcerer [602.2b]" in out.out  # an ability's payment: 602.2b, not 601.2h
+    out = cli(
+        tmp_path,
+        "scenario",
+        "-v",
+        str(ROOT / "examples" / "dark-ritual-counterspell.scenario.yaml"),
+    )
+    assert "Dark Ritual is put into alice's graveyard [701.6a]" in out.out
