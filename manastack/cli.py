@@ -138,12 +138,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from manastack.record import RecordError, load, replay, summary
+    from manastack.record import RecordError, load, position_json, replay, summary
 
     try:
-        game = replay(load(args.file), args.to)
+        record = load(args.file)
+        game = replay(record, args.to)
     except RecordError as err:
         return _fail(str(err))
+    if args.json:
+        import json
+
+        n = len(record.answers) if args.to is None else args.to
+        print(json.dumps(position_json(game, n)))  # ensure_ascii: any name stays valid JSON
+        return EXIT_OK
     out = _console()
     out.print(game.log_text(), markup=False)
     where = "the end" if args.to is None else f"answer {args.to}"
@@ -199,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a game record: its log and the final position")
     r.add_argument("file")
     r.add_argument("--to", type=int, metavar="N", help="stop after the first N answers")
+    r.add_argument("--json", action="store_true", help="the position (and log) as one JSON object")
     r.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play many games between two decks with agents")
     sim.add_argument("deck_a", metavar="DECK_A", help="decklist file (COUNT NAME lines)")

@@ -324,3 +324,22 @@ def test_log_wording_abilities_costs_and_countered_spells(tmp_path: Path) -> Non
         str(ROOT / "examples" / "dark-ritual-counterspell.scenario.yaml"),
     )
     assert "Dark Ritual is put into alice's graveyard [701.6a]" in out.out
+
+
+def test_replay_to_n_shows_stack_hands_priority_and_json(tmp_path: Path) -> None:
+    from manastack.record import Recorder
+
+    rec = Recorder.new([["Forest"] * 40, ["Island"] * 40], ["alice", "bob"], seed=2)
+    for _ in range(12):
+        rec.apply(rec.legal_actions()[0])
+    path = tmp_path / "r.json"
+    rec.save(path)
+    out = cli(tmp_path, "replay", str(path), "--to", "5")
+    assert out.code == 0
+    assert "alice's hand: Forest" in out.out and "stack: empty" in out.out
+    assert "priority: " in out.out
+    out = cli(tmp_path, "replay", str(path), "--to", "5", "--json")
+    doc = json.loads(out.out)
+    assert doc["answers"] == 5 and doc["stack"] == []
+    assert doc["players"][1]["hand"][0] == "Island"
+    assert doc["priority"] in ("alice", "bob")
