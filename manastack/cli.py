@@ -217,6 +217,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        help="keep each game's record here (game-000042.json) for `manastack replay`",
+    )
+    sim.add_argument(
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
     )
     sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")

@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from manastack.agents import GameResult, get_agent, play_game
-from manastack.agents.base import DEFAULT_MAX_TURNS
+from manastack.actions import Action
+from manastack.agents import Agent, GameResult, get_agent, play_game
+from manastack.agents.base import DEFAULT_MAX_TURNS, drive
+from manastack.game import Game
 
 Z95 = 1.959963984540054
 
@@ -56,11 +58,15 @@ class Job:
     agents: tuple[str, str]
     seed: int
     max_turns: int
+    save_dir: str | None = None
+    """Where each game's record goes (``game-00042.json``), for ``manastack replay``."""
 
 
 def play_index(job: Job, index: int) -> GameResult:
     """Game ``index``: deck A is player 0 throughout; who plays first alternates."""
     agents = [get_agent(job.agents[0]), get_agent(job.agents[1])]
+    if job.save_dir is not None:
+        return _play_and_save(job, index, agents)
     return play_game(
         job.decks,
         agents,
@@ -69,6 +75,38 @@ def play_index(job: Job, index: int) -> GameResult:
         first_player=index % 2,
         names=["A", "B"],
     )
+
+
+def _play_and_save(job: Job, index: int, agents: list[Agent]) -> GameResult:
+    """``play_index``, writing the game's record (setup, seed, every answer) to the job's
+    folder: the same game, since a record replays it exactly."""
+    from manastack.record import Record
+    from manastack.record import save as save_record
+
+    seed = game_seed(job.seed, index)
+    record = Record(
+        ["A", "B"], [list(job.decks[0]), list(job.decks[1])], seed, "current", index % 2
+    )
+    game = _Recording(record.new_game(), record.answers)
+    game.state.log_enabled = False
+    result = drive(game, agents, random.Random(seed), max_turns=job.max_turns)
+    assert job.save_dir is not None
+    save_record(record, os.path.join(job.save_dir, f"game-{index:06d}.json"))
+    return result
+
+
+class _Recording(Game):
+    """A Game that writes every accepted answer into a record's answers."""
+
+    __slots__ = ("answers",)
+
+    def __init__(self, game: Game, answers: list[Action]) -> None:
+        self.state = game.state  # a game already advanced to its first decision
+        self.answers = answers
+
+    def apply(self, action: Action) -> None:
+        super().apply(action)
+        self.answers.append(action)
 
 
 _JOB: Job | None = None
@@ -244,11 +282,13 @@ def simulate(
     max_turns: int = DEFAULT_MAX_TURNS,
     deck_names: tuple[str, str] = ("A", "B"),
     progress: Callable[[int], None] | None = None,
+    save_dir: str | None = None,
 ) -> Summary:
-    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs."""
+    """Play ``n`` games and sum them up; ``workers`` defaults to the number of CPUs.
+    ``save_dir``: a folder for each game's record (``game-000042.json``)."""
     for name in agents:
         get_agent(name)  # fail before any process starts
-    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns)
+    job = Job((tuple(decks[0]), tuple(decks[1])), agents, seed, max_turns, save_dir)
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     try:
@@ -315,6 +355,19 @@ def command(args: Any) -> int:
     deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
         deck_names = (deck_names[0] + " (A)", deck_names[1] + " (B)")
+    save_dir = getattr(args, "save_dir", None)
+    if save_dir is not None:
+        from manastack.textfile import path_kind
+
+        try:
+            os.makedirs(save_dir, exist_ok=True)
+        except (OSError, ValueError) as err:
+            return fail(f"--save-dir {shown(save_dir)}: can't make the folder: {err}")
+        try:
+            if path_kind(save_dir) != "folder" or not os.access(save_dir, os.W_OK):
+                return fail(f"--save-dir {shown(save_dir)}: not a folder that can be written")
+        except InputError as err:
+            return fail(f"--save-dir: {err}")
     err_console = Console(stderr=True, highlight=False)
     kwargs: dict[str, Any] = {
         "seed": args.seed,
@@ -322,6 +375,7 @@ def command(args: Any) -> int:
         "workers": args.workers,
         "max_turns": args.max_turns,
         "deck_names": deck_names,
+        "save_dir": save_dir,
     }
     if err_console.is_terminal:
         from rich.progress import (

@@ -343,3 +343,22 @@ def test_replay_to_n_shows_stack_hands_priority_and_json(tmp_path: Path) -> None
     assert doc["answers"] == 5 and doc["stack"] == []
     assert doc["players"][1]["hand"][0] == "Island"
     assert doc["priority"] in ("alice", "bob")
+
+
+def test_simulate_save_dir_keeps_records_that_replay_to_the_same_result(tmp_path: Path) -> None:
+    from manastack.record import load, replay
+
+    out_dir = tmp_path / "games"
+    argv = ["simulate", *map(str, DECKS), "-n", "3", "--seed", "4", "--workers", "1"]
+    first = cli(tmp_path, *argv, "--json", "--max-turns", "30", "--save-dir", str(out_dir))
+    plain = cli(tmp_path, *argv, "--json", "--max-turns", "30")
+    assert first.code == 0 and plain.code == 0
+    saved, unsaved = json.loads(first.out), json.loads(plain.out)
+    assert saved["wins"] == unsaved["wins"] and saved["draws"] == unsaved["draws"]
+    files = sorted(out_dir.glob("game-*.json"))
+    assert [f.name for f in files] == ["game-000000.json", "game-000001.json", "game-000002.json"]
+    winners = [replay(load(f)).winner for f in files]
+    assert sum(w == 0 for w in winners) == saved["wins"][0]
+    assert sum(w == 1 for w in winners) == saved["wins"][1]
+    out = cli(tmp_path, "replay", str(files[0]), "--to", "3")
+    assert out.code == 0
