@@ -46,8 +46,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         return
     g.emit("step", step.title, _STEP_RULE[step])
     if step is Step.DRAW and not ap.left:
-        g.emit("tba", f"{ap.name} draws for the turn", "504.1")
-        draw(g, g.active)
+        draw(g, g.active)  # logged once, by the draw itself (the step's line cites 504.1)
     elif step is Step.DECLARE_ATTACKERS:
         combat.begin_declare_attackers(g)
     elif step is Step.DECLARE_BLOCKERS:

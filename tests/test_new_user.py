@@ -362,3 +362,15 @@ def test_simulate_save_dir_keeps_records_that_replay_to_the_same_result(tmp_path
     assert sum(w == 1 for w in winners) == saved["wins"][1]
     out = cli(tmp_path, "replay", str(files[0]), "--to", "3")
     assert out.code == 0
+
+
+def test_a_draw_is_logged_once() -> None:
+    from manastack import Game
+
+    g = Game.new([["Forest"] * 40, ["Island"] * 40], ["a", "b"], seed=1)
+    while g.turn < 3:
+        g.apply(g.legal_actions()[0])
+    lines = [str(e) for e in g.log]
+    step = lines.index("draw step [504.1]")
+    assert lines[step + 1] == "b draws a card [121.1]"
+    assert not any("draws for the turn" in line for line in lines)
