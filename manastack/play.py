@@ -41,7 +41,7 @@ from manastack.state import Event, GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
 from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
 from manastack.text import commands as C
-from manastack.text.describe import numbered_name
+from manastack.text.describe import numbered_item, numbered_name
 from manastack.textfile import check_writable, source_name, write_text
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -624,7 +624,7 @@ class PlaySession:
         if s.face_down and s.controller != self.human:
             return "a face-down spell"
         kind = {"spell": "", "activated": " (ability)", "triggered": " (trigger)"}.get(s.kind, "")
-        return s.source_name + kind
+        return (numbered_item(self.game, s.oid) or s.source_name) + kind
 
     def _item_text(self, s: StackItem) -> str:
         g = self.game.state

@@ -251,11 +251,14 @@ def target_candidates(game: Game, ref: C.Ref) -> list[int]:
         p = g.permanent(oid)
         if p is not None and _matches_controller(game, ref, p.controller):
             out.append(oid)
-    out.extend(
-        s.oid
-        for s in reversed(g.stack)
-        if s.source_name.lower() == name and _matches_controller(game, ref, s.controller)
-    )
+    items = [s for s in g.stack if s.source_name.lower() == name]
+    m = _NUMBERED.match(ref.name)
+    if not items and m is not None:
+        # `Lightning Bolt #2`: the second of that name from the bottom, as the stack shows it.
+        same = [s for s in g.stack if s.source_name.lower() == m.group(1).lower()]
+        k = int(m.group(2))
+        items = [same[k - 1]] if 1 <= k <= len(same) else []
+    out.extend(s.oid for s in reversed(items) if _matches_controller(game, ref, s.controller))
     return out
 
 
