@@ -165,6 +165,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def _number(text: str) -> int:
+    """An integer as typed on a command line: ASCII digits (``int`` would take '²' or '٣'),
+    an optional minus, at most 18 digits."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"not a number: {quote_name(text)}")
+    return int(text)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -205,16 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     c1.set_defaults(func=cmd_card)
     r = sub.add_parser("replay", help="replay a game record: its log and the final position")
     r.add_argument("file")
-    r.add_argument("--to", type=int, metavar="N", help="stop after the first N answers")
+    r.add_argument("--to", type=_number, metavar="N", help="stop after the first N answers")
     r.add_argument("--json", action="store_true", help="the position (and log) as one JSON object")
     r.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play many games between two decks with agents")
     sim.add_argument("deck_a", metavar="DECK_A", help="decklist file (COUNT NAME lines)")
     sim.add_argument("deck_b", metavar="DECK_B")
-    sim.add_argument("-n", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="same seed, same games (default 0)")
+    sim.add_argument("-n", type=_number, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=_number, default=0, help="same seed, same games (default 0)")
     sim.add_argument("--agents", default="random,random", help="agents for A,B: random, greedy")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
+    sim.add_argument("--workers", type=_number, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
         "--save-dir",
@@ -224,13 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
     )
-    sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
+    sim.add_argument("--max-turns", type=_number, default=200, help="a draw after this many turns")
     sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a game in the terminal against a built-in agent")
     pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
     pl.add_argument("--opponent-deck", metavar="FILE", help="default decks/white-blue.txt")
     pl.add_argument("--vs", default="random", help="the opponent: random or greedy")
-    pl.add_argument("--seed", type=int, help="same seed, same game (default: a random one)")
+    pl.add_argument("--seed", type=_number, help="same seed, same game (default: a random one)")
     pl.add_argument(
         "--stops",
         choices=("real", "all"),
