@@ -602,7 +602,8 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         and not can_tap(g, src_perm)
     ):
         raise IllegalAction("cost", f"{src_perm.name} can't be tapped now", "302.6")
-    pay_cost(g, a.player, cost, item.source_name, a.sources, exclude)
+    rule = "601.2h" if item.kind == "spell" else "602.2b"  # an ability's costs: 602.2b
+    pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
             tap(g, src_perm)

@@ -173,12 +173,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from manastack.record import RecordError, load, replay, summary
+    from manastack.record import RecordError, load, position_json, replay, summary
 
     try:
-        game = replay(load(args.file), args.to)
+        record = load(args.file)
+        game = replay(record, args.to)
     except RecordError as err:
         return _fail(str(err))
+    if args.json:
+        import json
+
+        n = len(record.answers) if args.to is None else args.to
+        print(json.dumps(position_json(game, n)))  # ensure_ascii: any name stays valid JSON
+        return EXIT_OK
     out = _console()
     out.print(game.log_text(), markup=False)
     where = "the end" if args.to is None else f"answer {args.to}"
@@ -191,6 +198,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     from manastack.play import command
 
     return command(args)
+
+
+def _number(text: str) -> int:
+    """An integer as typed on a command line: ASCII digits (``int`` would take '²' or '٣'),
+    an optional minus, at most 18 digits."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"not a number: {quote_name(text)}")
+    return int(text)
 
 
 def _version() -> str:
@@ -252,20 +268,26 @@ def build_parser() -> argparse.ArgumentParser:
     c1.set_defaults(func=cmd_card)
     r = sub.add_parser("replay", help="replay a game record: its log and the final position")
     r.add_argument("file")
-    r.add_argument("--to", type=int, metavar="N", help="stop after the first N answers")
+    r.add_argument("--to", type=_number, metavar="N", help="stop after the first N answers")
+    r.add_argument("--json", action="store_true", help="the position (and log) as one JSON object")
     r.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play many games between two decks with agents")
     sim.add_argument("deck_a", metavar="DECK_A", help="decklist file (COUNT NAME lines)")
     sim.add_argument("deck_b", metavar="DECK_B")
-    sim.add_argument("-n", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="same seed, same games (default 0)")
+    sim.add_argument("-n", type=_number, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=_number, default=0, help="same seed, same games (default 0)")
     sim.add_argument("--agents", default="random,random", help="agents for A,B: random, greedy")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
+    sim.add_argument("--workers", type=_number, default=None, help="processes (default: all CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        help="keep each game's record here (game-000042.json) for `manastack replay`",
+    )
     sim.add_argument(
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
     )
-    sim.add_argument("--max-turns", type=int, default=200, help="a draw after this many turns")
+    sim.add_argument("--max-turns", type=_number, default=200, help="a draw after this many turns")
     sim.add_argument("--rules", choices=sorted(RULESETS), default="current", help=RULES_HELP)
     sim.add_argument(
         "--format",
@@ -296,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--deck", metavar="FILE", help="your decklist (default decks/red-green.txt)")
     pl.add_argument("--opponent-deck", metavar="FILE", help="default decks/white-blue.txt")
     pl.add_argument("--vs", default="random", help="the opponent: random or greedy")
-    pl.add_argument("--seed", type=int, help="same seed, same game (default: a random one)")
+    pl.add_argument("--seed", type=_number, help="same seed, same game (default: a random one)")
     pl.add_argument(
         "--stops",
         choices=("real", "all"),

@@ -37,10 +37,11 @@ from manastack.game import Game
 from manastack.mana import pool_text
 from manastack.record import Record
 from manastack.safetext import make_safe, safe_print
-from manastack.state import GameState, Kind, Permanent, StackItem
+from manastack.state import Event, GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
 from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
 from manastack.text import commands as C
+from manastack.text.describe import numbered_item, numbered_name
 from manastack.textfile import check_writable, source_name, write_text
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -557,17 +558,8 @@ class PlaySession:
         self._log_seen = len(g.log)
         if new:
             self._header("New in the log")
-            if len(new) > MAX_NEW_LOG_LINES:
-                # Too long to read: leave out the routine priority passing first (117.3d, 117.4).
-                quiet = [e for e in new if e.kind not in ("priority", "pass") and e.rule != "117.4"]
-                cut = len(new) - min(len(quiet), MAX_NEW_LOG_LINES)
-                new = quiet[-MAX_NEW_LOG_LINES:]
-                out.print(
-                    f"  ({cut} lines left out, priority passes first: type `log` for all)",
-                    markup=False,
-                )
-            for e in new:
-                out.print(Text(f"  {e}", style="dim"))
+            for line in fold_log(new, MAX_NEW_LOG_LINES):
+                out.print(Text(f"  {line}", style="dim"))
         if not self.finished:
             self._board()
 
@@ -638,7 +630,10 @@ class PlaySession:
 
     def _perm(self, g: GameState, p: Permanent) -> tuple[str, str]:
         hidden = p.face_down and p.controller != self.human
-        name = "face-down creature" if hidden else p.name + (" (face down)" if p.face_down else "")
+        shown_name = numbered_name(self.game, p.oid) or p.name  # Savannah Lions #2
+        name = (
+            "face-down creature" if hidden else shown_name + (" (face down)" if p.face_down else "")
+        )
         bits: list[str] = []
         pt = self.game.power_toughness(p.oid)
         if pt is not None:
@@ -663,7 +658,7 @@ class PlaySession:
         if s.face_down and s.controller != self.human:
             return "a face-down spell"
         kind = {"spell": "", "activated": " (ability)", "triggered": " (trigger)"}.get(s.kind, "")
-        return s.source_name + kind
+        return (numbered_item(self.game, s.oid) or s.source_name) + kind
 
     def _item_text(self, s: StackItem) -> str:
         g = self.game.state
@@ -731,6 +726,66 @@ class PlaySession:
         if pend.kind is Kind.DISCARD:
             rule = self.game.pending_rule() or rule  # cleanup (514.1) or an effect
         return why, rule
+
+
+# What another player did, and what it led to: never left out of "New in the log".
+ACTS = frozenset(
+    {
+        "cast",
+        "land",
+        "attack",
+        "block",
+        "resolve",
+        "counter",
+        "fizzle",
+        "damage",
+        "leave",
+        "discard",
+        "lose",
+        "win",
+        "concede",
+        "trigger",
+        "effect",
+        "choice",
+        "draw",
+    }
+)
+_NOISE = frozenset({"priority", "pass"})
+
+
+def fold_log(entries: Sequence[Event], most: int) -> list[str]:
+    """The lines to show for ``entries``: all of them if at most ``most``; else the priority
+    passing is folded into counts first, then the routine lines (steps, costs, mana), so that
+    the players' actions (casts, activations, attacks, blocks, what resolved, ``ACTS``) are
+    always shown, whatever their number."""
+    if len(entries) <= most:
+        return [str(e) for e in entries]
+    keep_routine = len([e for e in entries if e.kind not in _NOISE]) <= most
+
+    def shown(e: Event) -> bool:
+        if e.kind in _NOISE or e.rule == "117.4":
+            return False
+        return keep_routine or e.kind in ACTS or e.rule == "602.2a"
+
+    out: list[str] = []
+    hidden = 0
+    for e in entries:
+        if shown(e):
+            if hidden:
+                out.append(
+                    f"({hidden} line{'s' if hidden != 1 else ''} of passing and "
+                    "routine folded: `log` shows them)"
+                )
+                hidden = 0
+            out.append(str(e))
+        else:
+            hidden += 1
+    if hidden:
+        out.append(
+            f"({hidden} line{'s' if hidden != 1 else ''} of passing and routine "
+            "folded: `log` shows them)"
+        )
+    return out
 
 
 def _card_words(s: StackItem) -> str:
@@ -858,7 +913,7 @@ def command(args: argparse.Namespace) -> int:
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
         return fail(str(err))
-    width = min(WIDTH, Console().size.width)
+    width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
     decks, names, teams = [mine, theirs], [name, opp], None

@@ -465,6 +465,41 @@ def replay(record: Record, to: int | None = None) -> Game:
     return game
 
 
+def position_json(game: Game, answers: int) -> dict[str, Any]:
+    """The position after ``answers`` answers, for ``replay --json``: the log, the players'
+    zones (hands included: a record is the whole game), the stack, who is asked what."""
+    g = game.state
+    d = game.decision
+    return {
+        "answers": answers,
+        "turn": g.turn,
+        "step": g.step.label,
+        "active": g.pname(g.active),
+        "priority": g.pname(d.player) if d is not None and d.kind.value == "priority" else None,
+        "decision": None if d is None else {"player": g.pname(d.player), "prompt": d.prompt},
+        "stack": [s.source_name for s in reversed(g.stack)],
+        "players": [
+            {
+                "name": p.name,
+                "life": p.life,
+                "hand": [c.name for c in p.hand],
+                "library": len(p.library),
+                "graveyard": [c.name for c in p.graveyard],
+                "exile": [c.name for c in p.exile],
+                "battlefield": [
+                    {"card": x.name, "tapped": x.tapped}
+                    for x in g.battlefield
+                    if x.controller == p.idx
+                ],
+                "left": p.left,
+            }
+            for p in g.players
+        ],
+        "outcome": game.outcome(),
+        "log": [str(e) for e in game.log],
+    }
+
+
 def action_text(a: Action) -> str:
     """``CastSpell(player=1, cid=23, face_down=False)``: the answer as written in Python."""
     return repr(a)
@@ -488,10 +523,17 @@ def summary(game: Game) -> str:
                 for x in perms
             )
             lines.append(f"    battlefield: {shown}")
+    for p in g.players:
+        if p.hand:
+            lines.append(f"  {p.name}'s hand: {', '.join(c.name for c in p.hand)}")
     if g.stack:
         top = ", ".join(s.source_name for s in reversed(g.stack))
         lines.append(f"  stack (top first): {top}")
+    else:
+        lines.append("  stack: empty")
     d = game.decision
+    if d is not None and d.kind.value == "priority":
+        lines.append(f"  priority: {g.pname(d.player)}")
     if game.is_over:
         lines.append(f"game over: {game.outcome()}")
     elif d is not None:

@@ -17,8 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from manastack.agents import GameResult, get_agent, play_game
-from manastack.agents.base import DEFAULT_MAX_TURNS
+from manastack.actions import Action
+from manastack.agents import Agent, GameResult, get_agent, play_game
+from manastack.agents.base import DEFAULT_MAX_TURNS, drive
+from manastack.game import Game
 
 Z95 = 1.959963984540054
 
@@ -58,6 +60,8 @@ class Job:
     rules: str = "current"
     format: str = "free-for-all"
     mulligans: bool = True
+    save_dir: str | None = None
+    """Where each game's record goes (``game-00042.json``), for ``manastack replay``."""
 
 
 def play_index(job: Job, index: int) -> GameResult:
@@ -67,6 +71,8 @@ def play_index(job: Job, index: int) -> GameResult:
     if job.format != "free-for-all":
         return _play_team_index(job, index)
     agents = [get_agent(job.agents[0]), get_agent(job.agents[1])]
+    if job.save_dir is not None:
+        return _play_and_save(job, index, agents)
     return play_game(
         job.decks,
         agents,
@@ -96,6 +102,46 @@ def _play_team_index(job: Job, index: int) -> GameResult:
     )
     side = None if r.winner is None else r.winner // 2
     return dataclasses.replace(r, winner=side, first_player=r.first_player // 2)
+
+
+def _play_and_save(job: Job, index: int, agents: list[Agent]) -> GameResult:
+    """``play_index``, writing the game's record (setup, seed, every answer) to the job's
+    folder: the same game, since a record replays it exactly."""
+    from manastack.record import Record
+    from manastack.record import save as save_record
+
+    seed = game_seed(job.seed, index)
+    record = Record(
+        ["A", "B"],
+        [list(job.decks[0]), list(job.decks[1])],
+        seed,
+        job.rules,
+        index % 2,
+        [],
+        job.mulligans,
+    )
+    game = _Recording(record.new_game(), record.answers)
+    game.state.log_enabled = False
+    result = drive(game, agents, random.Random(seed), max_turns=job.max_turns)
+    assert job.save_dir is not None
+    save_record(record, os.path.join(job.save_dir, f"game-{index:06d}.json"))
+    return result
+
+
+class _Recording(Game):
+    """A Game that writes every accepted answer into a record's answers."""
+
+    __slots__ = ("answers",)
+
+    def __init__(self, game: Game, answers: list[Action]) -> None:
+        self.state = game.state  # a game already advanced to its first decision
+        self.answers = answers
+
+    def apply(self, action: Action) -> None:
+        super().apply(action)
+        self.answers.append(action)
+
+
 
 
 class Interrupted(KeyboardInterrupt):
@@ -270,18 +316,28 @@ def simulate(
     format: str = "free-for-all",
     mulligans: bool = True,
     backend: str = "local",
+    save_dir: str | None = None,
     address: str | None = None,
 ) -> Summary:
     """Play ``n`` games and sum them up; ``workers`` (local backend) defaults to the number of
     CPUs. The results are the same whatever the backend and the number of workers. In a team
     format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of two:
     ``decks`` is A and B (each played by both of its team's players), or A, A's partner, B,
-    B's partner."""
+    B's partner. ``save_dir``: a folder for each game's record (``game-000042.json``)."""
     for name in agents:
         get_agent(name)  # fail before any process starts
     if len(decks) not in ((2, 4) if format != "free-for-all" else (2,)):
         raise ValueError("give two decklists (four in a team format: A, A's partner, B, B's)")
-    job = Job(tuple(tuple(d) for d in decks), agents, seed, max_turns, rules, format, mulligans)
+    job = Job(
+        tuple(tuple(d) for d in decks),
+        agents,
+        seed,
+        max_turns,
+        rules,
+        format,
+        mulligans,
+        save_dir,
+    )
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
     try:
@@ -359,6 +415,19 @@ def command(args: Any) -> int:
     deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
         deck_names = (deck_names[0] + " (A)", deck_names[1] + " (B)")
+    save_dir = getattr(args, "save_dir", None)
+    if save_dir is not None:
+        from manastack.textfile import path_kind
+
+        try:
+            os.makedirs(save_dir, exist_ok=True)
+        except (OSError, ValueError) as err:
+            return fail(f"--save-dir {shown(save_dir)}: can't make the folder: {err}")
+        try:
+            if path_kind(save_dir) != "folder" or not os.access(save_dir, os.W_OK):
+                return fail(f"--save-dir {shown(save_dir)}: not a folder that can be written")
+        except InputError as err:
+            return fail(f"--save-dir: {err}")
     err_console = Console(stderr=True, highlight=False)
     kwargs: dict[str, Any] = {
         "seed": args.seed,
@@ -370,6 +439,7 @@ def command(args: Any) -> int:
         "format": fmt,
         "backend": args.backend,
         "address": args.address,
+        "save_dir": save_dir,
     }
     if args.backend == "ray":
         try:

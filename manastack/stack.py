@@ -22,7 +22,9 @@ from manastack.zones import enter_battlefield
 
 def resolve_top(g: GameState) -> None:
     item = g.stack[-1]
-    g.emit("resolve", f"all players passed in succession: {item.source_name} resolves", "405.5")
+    # An ability is named as one: its source may be gone (113.7a), and it isn't the card.
+    what = item.source_name if item.kind == "spell" else f"{item.source_name}'s ability"
+    g.emit("resolve", f"all players passed in succession: {what} resolves", "405.5")
     ab = item.ability
     if isinstance(ab, TriggeredAbility) and ab.condition and not ab.condition.holds(g, item.data):
         g.stack.pop()
@@ -93,7 +95,9 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
         return
     if not card.token:
         owner.graveyard.append(card)
-    if not countered:
+    if countered:
+        g.emit("counter", f"{card.name} is put into {owner.name}'s graveyard", "701.6a")
+    else:
         g.emit("resolve", f"{card.name} is put into {owner.name}'s graveyard", "608.2n")
 
 

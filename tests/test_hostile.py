@@ -285,3 +285,10 @@ def test_explain_tells_the_founding_question(tmp_path: Path) -> None:
     assert "-> stack (top first): Counterspell, Dark Ritual" in text
     assert "both players pass: Counterspell resolves [405.5]" in text
     assert "bob passes" not in text  # folded
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "9" * 4301, "1e3"])
+def test_command_line_numbers_are_ascii_digits(tmp_path: Path, value: str) -> None:
+    out = cli(tmp_path, "play", "--seed", value, stdin="quit\n")
+    assert out.code == 2
+    assert "--seed: not a number" in out.out

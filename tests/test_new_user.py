@@ -257,3 +257,120 @@ def _declarations_asked(stops: str) -> int:
 def test_real_stops_skip_declarations_without_a_choice() -> None:
     assert _declarations_asked("all") >= 1  # the declaration is there to be skipped
     assert _declarations_asked("real") == 0
+
+
+def test_new_in_the_log_never_hides_what_a_player_did() -> None:
+    from manastack.play import fold_log
+    from manastack.state import Event
+
+    noise = [Event("pass", "bob passes", "117.3d", 1), Event("priority", "x", "117.3d", 1)]
+    routine = [Event("step", "upkeep step", "503.1", 1)]
+    acts = [Event("cast", f"bob casts Shock #{k}", "601.2a", 1) for k in range(40)]
+    entries = [e for k in range(40) for e in (*noise, *routine, acts[k])]
+    shown = fold_log(entries, 30)
+    for act in acts:
+        assert str(act) in shown  # every cast, though there are more than 30
+    assert not any("passes" in line for line in shown)
+    assert any("folded" in line for line in shown)
+    assert fold_log(entries[:10], 30) == [str(e) for e in entries[:10]]
+
+
+def test_objects_of_one_name_are_told_apart_and_named_so() -> None:
+    import io
+
+    from rich.console import Console
+
+    from manastack import Game
+    from manastack.agents import random_agent
+    from manastack.play import PlaySession
+    from manastack.setup import PlayerSpec
+    from manastack.steps import Step
+
+    game = Game.from_position(
+        [PlayerSpec("alice", battlefield=["Savannah Lions", "Savannah Lions"]), PlayerSpec("bob")],
+        turn=1,
+        step=Step.BEGINNING_OF_COMBAT,
+    )
+    s = PlaySession(
+        game, 0, random_agent, stops="all", console=Console(file=io.StringIO(), width=120)
+    )
+    screen = s.start()
+    s.step("pass")
+    help_text = s.step("help")
+    assert "attack with Savannah Lions #1 -> bob" in help_text, help_text
+    assert "attack with Savannah Lions #2 -> bob" in help_text
+    assert "Savannah Lions #2" in screen or "Savannah Lions #2" in help_text
+    s.step("attack with Savannah Lions #2")
+    combat = s.game.state.combat
+    assert combat is not None
+    second = s.game.state.battlefield[1].oid
+    assert list(combat.attackers) == [second]
+
+
+def test_log_wording_abilities_costs_and_countered_spells(tmp_path: Path) -> None:
+    root = ROOT / "tests" / "scenarios" / "pool1"
+    out = cli(
+        tmp_path,
+        "scenario",
+        "-v",
+        str(root / "113.7a-ability-resolves-after-its-source-dies.scenario.yaml"),
+    )
+    assert "Prodigal Sorcerer's ability resolves [405.5]" in out.out
+    assert "for Prodigal Sorcerer [602.2b]" in out.out  # an ability's payment: 602.2b, not 601.2h
+    out = cli(
+        tmp_path,
+        "scenario",
+        "-v",
+        str(ROOT / "examples" / "dark-ritual-counterspell.scenario.yaml"),
+    )
+    assert "Dark Ritual is put into alice's graveyard [701.6a]" in out.out
+
+
+def test_replay_to_n_shows_stack_hands_priority_and_json(tmp_path: Path) -> None:
+    from manastack.record import Recorder
+
+    rec = Recorder.new([["Forest"] * 40, ["Island"] * 40], ["alice", "bob"], seed=2)
+    for _ in range(12):
+        rec.apply(rec.legal_actions()[0])
+    path = tmp_path / "r.json"
+    rec.save(path)
+    out = cli(tmp_path, "replay", str(path), "--to", "5")
+    assert out.code == 0
+    assert "alice's hand: Forest" in out.out and "stack: empty" in out.out
+    assert "priority: " in out.out
+    out = cli(tmp_path, "replay", str(path), "--to", "5", "--json")
+    doc = json.loads(out.out)
+    assert doc["answers"] == 5 and doc["stack"] == []
+    assert doc["players"][1]["hand"][0] == "Island"
+    assert doc["priority"] in ("alice", "bob")
+
+
+def test_simulate_save_dir_keeps_records_that_replay_to_the_same_result(tmp_path: Path) -> None:
+    from manastack.record import load, replay
+
+    out_dir = tmp_path / "games"
+    argv = ["simulate", *map(str, DECKS), "-n", "3", "--seed", "4", "--workers", "1"]
+    first = cli(tmp_path, *argv, "--json", "--max-turns", "30", "--save-dir", str(out_dir))
+    plain = cli(tmp_path, *argv, "--json", "--max-turns", "30")
+    assert first.code == 0 and plain.code == 0
+    saved, unsaved = json.loads(first.out), json.loads(plain.out)
+    assert saved["wins"] == unsaved["wins"] and saved["draws"] == unsaved["draws"]
+    files = sorted(out_dir.glob("game-*.json"))
+    assert [f.name for f in files] == ["game-000000.json", "game-000001.json", "game-000002.json"]
+    winners = [replay(load(f)).winner for f in files]
+    assert sum(w == 0 for w in winners) == saved["wins"][0]
+    assert sum(w == 1 for w in winners) == saved["wins"][1]
+    out = cli(tmp_path, "replay", str(files[0]), "--to", "3")
+    assert out.code == 0
+
+
+def test_a_draw_is_logged_once() -> None:
+    from manastack import Game
+
+    g = Game.new([["Forest"] * 40, ["Island"] * 40], ["a", "b"], seed=1)
+    while g.turn < 3:
+        g.apply(g.legal_actions()[0])
+    lines = [str(e) for e in g.log]
+    step = lines.index("draw step [504.1]")
+    assert lines[step + 1] == "b draws a card [121.1]"
+    assert not any("draws for the turn" in line for line in lines)

@@ -17,6 +17,8 @@ from manastack.deckgen import random_deck
 from manastack.serialize import to_dict
 from tests.invariants import all_cids, check, remember_owners
 
+pytestmark = pytest.mark.slow  # the fast subset, `-m "not slow"`, leaves these out
+
 BENCH_RG = (
     ["Mountain"] * 12
     + ["Forest"] * 12

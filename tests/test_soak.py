@@ -30,6 +30,8 @@ from manastack.record import (
 from manastack.serialize import from_dict, to_dict
 from manastack.setup import PlayerSpec
 
+pytestmark = pytest.mark.slow  # the fast subset, `-m "not slow"`, leaves these out
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -6,9 +6,35 @@ from manastack import actions as A
 from manastack.game import Game
 
 
+def numbered_name(game: Game, oid: int) -> str | None:
+    """``Savannah Lions #2`` for the second of two or more face-up permanents of one name (in
+    battlefield order, whoever controls them), as commands accept it; None if the name is
+    not shared (or ``oid`` is not a face-up permanent)."""
+    perms = game.state.battlefield
+    p = next((x for x in perms if x.oid == oid), None)
+    if p is None or p.face_down:
+        return None
+    same = [x.oid for x in perms if x.name == p.name and not x.face_down]
+    return f"{p.name} #{same.index(oid) + 1}" if len(same) > 1 else None
+
+
+def numbered_item(game: Game, oid: int) -> str | None:
+    """``Lightning Bolt #2`` for the second (from the bottom: the later one) of two or more
+    stack objects of one name, as commands accept it; None if the name is not shared."""
+    stack = game.state.stack
+    s = next((x for x in stack if x.oid == oid), None)
+    if s is None or s.face_down:
+        return None
+    same = [x.oid for x in stack if x.source_name == s.source_name and not x.face_down]
+    return f"{s.source_name} #{same.index(oid) + 1}" if len(same) > 1 else None
+
+
 def describe_target(game: Game, target: int) -> str:
-    """How the log names ``target``: a player (as a target), a permanent or a stack object."""
-    return game.describe_target(target)
+    """How the log names ``target``: a player (as a target), a permanent or a stack object;
+    a permanent whose name is shared is numbered (``numbered_name``)."""
+    return (
+        numbered_name(game, target) or numbered_item(game, target) or game.describe_target(target)
+    )
 
 
 def _card(game: Game, cid: int) -> str:
@@ -30,7 +56,7 @@ def describe_action(game: Game, a: object) -> str:
         return _card(game, cid)
 
     def obj(oid: int) -> str:
-        return game.describe_target(oid)
+        return describe_target(game, oid)
 
     def pname(pi: int) -> str:
         return g.players[pi].name

@@ -208,6 +208,23 @@ def _matches_controller(game: Game, ref: C.Ref, controller: int) -> bool:
     return ref.controller is None or _pname(game, controller).lower() == ref.controller.lower()
 
 
+_NUMBERED = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
+
+
+def _named(game: Game, ref: C.Ref) -> list[int]:
+    """The permanents ``ref`` names (their oids, in battlefield order): all of that name, or
+    for ``Savannah Lions #2`` the second face-up one of that name (as ``numbered_name``
+    shows it)."""
+    perms = game.state.battlefield
+    exact = [p.oid for p in perms if p.name.lower() == ref.name.lower()]
+    m = _NUMBERED.match(ref.name)
+    if exact or m is None:
+        return exact
+    base, k = m.group(1).lower(), int(m.group(2))
+    same = [p.oid for p in perms if p.name.lower() == base and not p.face_down]
+    return [same[k - 1]] if 1 <= k <= len(same) else []
+
+
 def _permanent(
     game: Game,
     pi: int | None,
@@ -217,8 +234,9 @@ def _permanent(
 ) -> int:
     """The first permanent named ``ref`` (controlled by ``pi`` if given) whose oid ``ok``
     accepts."""
-    for p in game.state.battlefield:
-        if p.name.lower() != ref.name.lower() or not _matches_controller(game, ref, p.controller):
+    for named in _named(game, ref):
+        p = game.state.permanent(named)
+        if p is None or not _matches_controller(game, ref, p.controller):
             continue
         if pi is not None and p.controller != pi:
             continue
@@ -242,16 +260,18 @@ def target_candidates(game: Game, ref: C.Ref) -> list[int]:
         if pi is not None:
             out.append(player_target(pi))
     name = ref.name.lower()
-    out.extend(
-        p.oid
-        for p in g.battlefield
-        if p.name.lower() == name and _matches_controller(game, ref, p.controller)
-    )
-    out.extend(
-        s.oid
-        for s in reversed(g.stack)
-        if s.source_name.lower() == name and _matches_controller(game, ref, s.controller)
-    )
+    for oid in _named(game, ref):
+        p = g.permanent(oid)
+        if p is not None and _matches_controller(game, ref, p.controller):
+            out.append(oid)
+    items = [s for s in g.stack if s.source_name.lower() == name]
+    m = _NUMBERED.match(ref.name)
+    if not items and m is not None:
+        # `Lightning Bolt #2`: the second of that name from the bottom, as the stack shows it.
+        same = [s for s in g.stack if s.source_name.lower() == m.group(1).lower()]
+        k = int(m.group(2))
+        items = [same[k - 1]] if 1 <= k <= len(same) else []
+    out.extend(s.oid for s in reversed(items) if _matches_controller(game, ref, s.controller))
     return out
 
 
@@ -347,8 +367,8 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         _expect(game, pi, (PRIORITY,), "activate an ability")
     candidates = [
         (p.oid, p.name)
-        for p in game.state.battlefield
-        if p.controller == pi and p.name.lower() == cmd.card.name.lower()
+        for p in (game.state.permanent(oid) for oid in _named(game, cmd.card))
+        if p is not None and p.controller == pi
     ]
     if not candidates:
         mine = (p.name for p in game.state.battlefield if p.controller == pi)
