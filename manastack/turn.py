@@ -49,15 +49,9 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.stage = Stage.END_STEP  # 502.4: no priority in the untap step
         return
     g.emit("step", step.title, _STEP_RULE[step])
-<<<<<<< HEAD
     if step is Step.DRAW:
         for pi in g.rules.active_players(g):  # 805.4b: each player of the active team draws
-            g.emit("tba", f"{g.pname(pi)} draws for the turn", "504.1")
-            draw(g, pi)
-=======
-    if step is Step.DRAW and not ap.left:
-        draw(g, g.active)  # logged once, by the draw itself (the step's line cites 504.1)
->>>>>>> hostile
+            draw(g, pi)  # logged once, by the draw itself (the step's line cites 504.1)
     elif step is Step.DECLARE_ATTACKERS:
         combat.begin_declare_attackers(g)
     elif step is Step.DECLARE_BLOCKERS:
