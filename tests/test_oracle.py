@@ -203,3 +203,14 @@ def test_pool_scenarios_pass_with_the_compiled_cards(monkeypatch: pytest.MonkeyP
         assert out.error is None, out.error
         failed += [f"{path.name}: {r.failure}" for r in out.results if not r.passed]
     assert len(files) > 200 and failed == []
+
+
+def test_a_decklist_may_name_compiled_cards() -> None:
+    from manastack.decklist import parse_decklist
+
+    deck = parse_decklist("20 Island\n20 air elemental\n", "deck.txt", cards.playable_names())
+    assert deck.cards().count("Air Elemental") == 20
+    from manastack.errors import InputError
+
+    with pytest.raises(InputError, match="unknown card 'Shivan Dragon'"):
+        parse_decklist("4 Shivan Dragon\n", "deck.txt", cards.playable_names())  # refused
