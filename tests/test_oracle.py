@@ -177,3 +177,40 @@ def test_short_soak_of_compiled_cards(tmp_path: Path) -> None:
     assert s.failures == [] and s.games == 2 and s.decisions > 100
     cmd = soak.reproduce_command(5, (2, 2), False, soak.COMPILED_POOLS)
     assert cmd.endswith("--players 2 --compiled")
+
+
+def test_pool_scenarios_pass_with_the_compiled_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pools' and the examples' scenarios, with each hand-declared card that compiles
+    replaced by its compiled version."""
+    from manastack.scenario.suite import find_files, run_file
+
+    for pool, defs in list(cards.POOLS.items()):
+        swapped = []
+        for cd in defs:
+            got = base.compiled(cd.name)
+            new = got.card if isinstance(got, Compiled) and cd.name not in BESPOKE else cd
+            monkeypatch.setitem(cards.ALL, cd.name, new)
+            monkeypatch.setitem(cards._BY_LOWER, cd.name.lower(), new)
+            swapped.append(new)
+        monkeypatch.setitem(cards.POOLS, pool, tuple(swapped))
+    # really swapped: the compiled card keeps its printed (2017) text
+    assert cards.get("Lightning Bolt").text.endswith("target creature or player.")
+    dirs = [ROOT / "tests" / "scenarios" / "pool1", ROOT / "tests" / "scenarios" / "pool2"]
+    failed = []
+    files = list(find_files([*dirs, ROOT / "examples"]))
+    for path in files:
+        out = run_file(path)
+        assert out.error is None, out.error
+        failed += [f"{path.name}: {r.failure}" for r in out.results if not r.passed]
+    assert len(files) > 200 and failed == []
+
+
+def test_a_decklist_may_name_compiled_cards() -> None:
+    from manastack.decklist import parse_decklist
+
+    deck = parse_decklist("20 Island\n20 air elemental\n", "deck.txt", cards.playable_names())
+    assert deck.cards().count("Air Elemental") == 20
+    from manastack.errors import InputError
+
+    with pytest.raises(InputError, match="unknown card 'Shivan Dragon'"):
+        parse_decklist("4 Shivan Dragon\n", "deck.txt", cards.playable_names())  # refused
