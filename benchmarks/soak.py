@@ -104,9 +104,9 @@ def reproduce_command(
     seed: int,
     players: tuple[int, int],
     fast: bool,
+    pools: tuple[str, ...] = POOLS,
     rules: str = "current",
     format: str = "free-for-all",
-    pools: tuple[str, ...] = POOLS,
 ) -> str:
     lo, hi = players
     spec = str(lo) if lo == hi else f"{lo}-{hi}"
@@ -331,7 +331,7 @@ def run(
                 if echo:
                     print(f"FAIL game seed {r.seed} ({r.players} players) {r.failure}")
                     print(f"  record: {r.record_path}")
-                    cmd = reproduce_command(r.seed, players, fast, rules, format, pools)
+                    cmd = reproduce_command(r.seed, players, fast, pools, rules, format)
                     print(f"  reproduce: {cmd}")
                     sys.stdout.flush()
             now = time.perf_counter()

@@ -915,7 +915,10 @@ def command(args: argparse.Namespace) -> int:
         return fail(str(err))
     width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
-    fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
+    # Arguments a caller's namespace may lack (embedding, tests): the defaults of the command.
+    rules: str = getattr(args, "rules", "current")
+    fmt_arg: str = getattr(args, "format", "ffa")
+    fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(fmt_arg, fmt_arg)
     decks, names, teams = [mine, theirs], [name, opp], None
     if fmt != "free-for-all":
         # You play both seats of your team (`NAME: command` acts as your teammate).
@@ -930,7 +933,7 @@ def command(args: argparse.Namespace) -> int:
         format=fmt,
         teams=teams,
         seed=seed,
-        rules=args.rules,
+        rules=rules,
         first_player=None,
         mulligans=True,
         stops=args.stops,
@@ -941,7 +944,7 @@ def command(args: argparse.Namespace) -> int:
         f"(--seed {seed} plays this game again). Type `help` at any prompt.",
         markup=False,
     )
-    if args.rules == "2004":
+    if rules == "2004":
         console.print(
             "Rules of June 2004: combat damage goes on the stack, unused mana burns as each "
             "phase ends, the old legend rule. The words are today's: battlefield for 'in play', "

@@ -142,8 +142,6 @@ class _Recording(Game):
         self.answers.append(action)
 
 
-
-
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during ``run_games``: ``results`` holds the games finished before it."""
 

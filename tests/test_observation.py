@@ -65,7 +65,13 @@ def test_hidden_cards_do_not_change_the_observation() -> None:
 
 
 def test_observation_names_the_public_facts() -> None:
-    g = Game.new([["Forest"] * 20, ["Island"] * 20], names=["alice", "bob"], seed=1)
+    g = Game.new(
+        [["Forest"] * 20, ["Island"] * 20],
+        names=["alice", "bob"],
+        seed=1,
+        first_player=0,
+        mulligans=False,
+    )
     obs = g.observation(1)
     assert obs["players"][0]["hand"] == 7 and obs["players"][0]["library"] == 13
     assert obs["players"][1]["hand"] == ["Island"] * 7

@@ -157,8 +157,8 @@ def test_replay_names_the_refused_answer() -> None:
     [
         ("not json", "not valid JSON"),
         ("[]", "a JSON object"),
-        ('{"seed": 1}', "no 'format_version'.*reads format_version 1"),
-        ('{"format_version": 0}', "unsupported format_version 0.*format_version 1 only"),
+        ('{"seed": 1}', "no 'format_version'.*reads format_version 2"),
+        ('{"format_version": 0}', "unsupported format_version 0.*format_version 1 and 2"),
         ('{"format_version": "1"}', "unsupported format_version '1'"),
         ('{"format_version": 1, "seed": 1, "answers": []}', "missing 'setup'"),
         (
