@@ -367,7 +367,7 @@ def test_simulate_save_dir_keeps_records_that_replay_to_the_same_result(tmp_path
 def test_a_draw_is_logged_once() -> None:
     from manastack import Game
 
-    g = Game.new([["Forest"] * 40, ["Island"] * 40], ["a", "b"], seed=1)
+    g = Game.new([["Forest"] * 40, ["Island"] * 40], ["a", "b"], seed=1, first_player=0)
     while g.turn < 3:
         g.apply(g.legal_actions()[0])
     lines = [str(e) for e in g.log]
