@@ -65,6 +65,37 @@ def can_tap(g: GameState, p: Permanent) -> bool:
     return not (p.sick and layers.is_creature(p) and not layers.has(g, p, "haste"))
 
 
+class CardFacts:
+    """What the rules keep looking up in a card's definition, found once per card (a
+    definition never changes): the indexes of its activated abilities (602), and its first
+    mana ability whose cost has {T} (``tap_mana``; ``tap_mana_keep``: the first of those that
+    doesn't sacrifice the source) as (index, colours, costs no mana)."""
+
+    __slots__ = ("activated", "tap_mana", "tap_mana_keep")
+
+    def __init__(self, cdef: CardDef) -> None:
+        self.activated = tuple(
+            i for i, ab in enumerate(cdef.abilities) if isinstance(ab, ActivatedAbility)
+        )
+        self.tap_mana: tuple[int, frozenset[str], bool] | None = None
+        self.tap_mana_keep: tuple[int, frozenset[str], bool] | None = None
+        for i, ab in enumerate(cdef.abilities):
+            if isinstance(ab, ManaAbility) and ab.cost.tap:
+                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value)
+                if self.tap_mana is None:
+                    self.tap_mana = entry
+                if not ab.cost.sacrifice_self:
+                    self.tap_mana_keep = entry
+                    break
+
+
+def card_facts(card: Card) -> CardFacts:
+    f: CardFacts | None = card.facts
+    if f is None:
+        f = card.facts = CardFacts(card.cdef)
+    return f
+
+
 def auto_sources(
     g: GameState, pi: int, exclude: int | None = None, *, sacrifice: bool = False
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
@@ -75,16 +106,15 @@ def auto_sources(
     for p in g.battlefield:
         if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
             continue
-        for i, ab in enumerate(p.card.cdef.abilities):
-            if (
-                isinstance(ab, ManaAbility)
-                and ab.cost.tap
-                and (sacrifice or not ab.cost.sacrifice_self)
-            ):
-                if not ab.cost.mana.mana_value and can_tap(g, p):
-                    entry = (p, i, frozenset(ab.colors))
-                    (out if p.card.cdef.is_land else later).append(entry)
-                break
+        card = p.card
+        f = card.facts
+        if f is None:
+            f = card_facts(card)
+        # The first mana ability with {T} in its cost that may be used (a sacrificing one
+        # only with ``sacrifice``); one that also costs mana is not automatic.
+        m = f.tap_mana if sacrifice else f.tap_mana_keep
+        if m is not None and m[2] and can_tap(g, p):
+            (out if card.cdef.is_land else later).append((p, m[0], m[1]))
     return out + later
 
 
@@ -98,8 +128,21 @@ def spell_total_cost(
     else:
         base = ManaCost() if free else (cdef.cost or ManaCost())
         noncreature = not cdef.is_creature
+    cache = g.listing_cache
+    if cache is not None:
+        # A listing asks for many spells' costs: the permanents with static abilities are
+        # found once, and without any the cost is the base cost (what the loop below gives).
+        holders = cache.get("statics")
+        if holders is None:
+            holders = cache["statics"] = [
+                p for p in g.battlefield if not p.face_down and p.card.cdef.statics
+            ]
+        if not holders:
+            return base
+    else:
+        holders = g.battlefield
     change = CostChange()
-    for p in g.battlefield:
+    for p in holders:
         if p.face_down:
             continue
         for st in p.card.cdef.statics:
@@ -115,8 +158,22 @@ def can_afford(
 ) -> bool:
     """Whether the pool and the player's mana sources can pay ``cost``; ``sacrifice`` counts
     sources that sacrifice themselves (which automatic payment never uses)."""
-    srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
-    return plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs]) is not None
+    cache = g.listing_cache
+    if cache is None:
+        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
+        return plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs]) is not None
+    # While a listing runs the state can't change: each cost is planned once, from the
+    # sources found once (most of a hand shares a few costs).
+    key = (pi, exclude, sacrifice, cost)
+    ok = cache.get(key)
+    if ok is None:
+        skey = ("sources", pi, exclude, sacrifice)
+        colours = cache.get(skey)
+        if colours is None:
+            srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
+            colours = cache[skey] = [s[2] for s in srcs]
+        ok = cache[key] = plan_payment(cost, g.players[pi].pool, colours) is not None
+    return bool(ok)
 
 
 def payment_options(

@@ -22,7 +22,6 @@ from manastack.actions import (
     SuspendCard,
     TurnFaceUp,
 )
-from manastack.cards.model import ActivatedAbility
 from manastack.decisions.base import Kind, Pending
 from manastack.state import GameState, Stage
 from manastack.steps import Step
@@ -71,16 +70,29 @@ class Priority(Pending):
 
 
 def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Action]:
+    if g.listing_cache is not None:
+        return _priority_actions(g, pi, with_mana)
+    # Nothing changes while the options are listed: what several cards ask alike (which
+    # costs the player's mana pays, the cost changes on the battlefield) is worked out once.
+    g.listing_cache = {}
+    try:
+        return _priority_actions(g, pi, with_mana)
+    finally:
+        g.listing_cache = None
+
+
+def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
     out: list[Action] = [Pass(pi)]
     seen: set[str] = set()
+    pl = g.players[pi]
     sorcery_ok = casting.sorcery_timing_ok(g, pi)
-    for c in g.players[pi].hand:
+    for c in pl.hand:
         cd = c.cdef
         if cd.name in seen:
             continue
         seen.add(cd.name)
         if cd.is_land:
-            if sorcery_ok and g.players[pi].lands_played < 1:
+            if sorcery_ok and pl.lands_played < 1:
                 out.append(PlayLand(pi, c.cid))
             continue
         if not sorcery_ok and not cd.is_instant_speed:
@@ -98,8 +110,9 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
             if special.face_up_refusal(g, pi, p.oid) is None:
                 out.append(TurnFaceUp(pi, p.oid))
             continue
-        for i, ab in enumerate(p.card.cdef.abilities):
-            if isinstance(ab, ActivatedAbility) and casting.activation_refusal(g, pi, p, i) is None:
+        card = p.card
+        for i in (card.facts or casting.card_facts(card)).activated:
+            if casting.activation_refusal(g, pi, p, i) is None:
                 out.append(ActivateAbility(pi, p.oid, i))
     if with_mana:
         out.extend(casting.mana_actions(g, pi))
@@ -118,7 +131,8 @@ def give_priority(g: GameState) -> None:
     ):
         g.halted = True
     g.pending = Priority(pi)
-    g.emit("priority", f"{g.pname(pi)} receives priority", g.priority_rule)
+    if g.log_enabled:  # the line is not even built when nobody reads the log
+        g.emit("priority", f"{g.pname(pi)} receives priority", g.priority_rule)
 
 
 def receive(g: GameState, pi: int, rule: str) -> None:
@@ -138,7 +152,8 @@ def after_resolution(g: GameState) -> None:
 
 def pass_priority(g: GameState, a: Action) -> None:
     g.pending = None
-    g.emit("pass", f"{g.pname(a.player)} passes", "117.3d")
+    if g.log_enabled:
+        g.emit("pass", f"{g.pname(a.player)} passes", "117.3d")
     g.passes += 1
     if not g.rules.all_passed(g):
         receive(g, g.rules.next_priority(g, a.player), "117.3d")
@@ -150,7 +165,8 @@ def pass_priority(g: GameState, a: Action) -> None:
         loops.after_resolution(g)
         return
     loops.end_stretch(g)
-    g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
+    if g.log_enabled:
+        g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
     if g.step is Step.CLEANUP:
         g.stage = Stage.CLEANUP_AGAIN
     g.rules.end_step(g)

@@ -37,13 +37,17 @@ __all__ = ["Kind", "Pending", "Stage"]  # Kind and Pending live in manastack.dec
 class Card:
     """A physical card (or a token's definition): who owns it and what it is."""
 
-    __slots__ = ("cdef", "cid", "owner", "token")
+    __slots__ = ("cdef", "cid", "facts", "owner", "token")
 
     def __init__(self, cid: int, owner: int, cdef: CardDef, token: bool = False) -> None:
         self.cid = cid
         self.owner = owner
         self.cdef = cdef
         self.token = token
+        # What the rules look up again and again in the definition (its activated abilities,
+        # its mana ability), found on first use (``casting.card_facts``); derived from
+        # ``cdef``, which never changes, so clones share it.
+        self.facts: Any = None
 
     @property
     def name(self) -> str:
@@ -414,6 +418,10 @@ class GameState:
     cards: tuple[Card, ...] = _declare(Copy.SHARE, (), dump=False, digest=False)
     # Who plays with whom (800-810): never changed during a game, shared by clones.
     format: Format = _declare(Copy.SHARE, digest=False)
+    # What one listing of legal actions works out more than once (which costs the player's
+    # mana can pay, the cost changes on the battlefield): set while a listing runs, None
+    # otherwise (nothing changes during a listing, so nothing stale can be read).
+    listing_cache: dict[Any, Any] | None = _declare(Copy.SHARE, dump=False, digest=False)
 
     def __init__(
         self,

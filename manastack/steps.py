@@ -43,12 +43,11 @@ class Step(IntEnum):
     @property
     def title(self) -> str:
         """How a person names it: ``precombat main phase``, ``declare attackers step``."""
-        words = self.name.lower().replace("_", " ")
-        return f"{words} phase" if self.is_main else f"{words} step"
+        return _TITLES[self]
 
     @property
     def is_main(self) -> bool:
-        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+        return self is Step.PRECOMBAT_MAIN or self is Step.POSTCOMBAT_MAIN
 
     @property
     def is_combat(self) -> bool:
@@ -56,3 +55,8 @@ class Step(IntEnum):
 
 
 STEP_NAMES: tuple[str, ...] = tuple(s.label for s in Step)
+
+# Each step's title, written once (the log names a step at every step and every pass).
+_TITLES: dict[Step, str] = {
+    s: s.name.lower().replace("_", " ") + (" phase" if s.is_main else " step") for s in Step
+}
