@@ -92,6 +92,14 @@ class Format:
         103.8c: in other multiplayer games nobody does."""
         return len(g.players) == 2
 
+    def share_life(self, g: GameState, pi: int) -> None:
+        """810.9: ``pi``'s life changed; where a team shares one life total, every player of the
+        team has it (810.9a)."""
+        if self.shared_life:
+            life = g.players[pi].life
+            for mate in self.teammates(pi):
+                g.players[mate].life = life
+
     def losing_with(self, g: GameState, pi: int) -> tuple[int, ...]:
         """Who loses with ``pi`` (810.8a: the whole team in Two-Headed Giant)."""
         return (pi,)

@@ -195,18 +195,35 @@ class ParisMulligan(MulliganProcedure):
         _done(g)
 
 
-class DeclareMulligan(Pending):
-    """103.5: keep this hand, or take a mulligan."""
+class _MulliganDecision(Pending):
+    """A decision of the mulligan procedure: it carries the procedure's progress."""
 
-    kind = Kind.MULLIGAN
     __slots__ = ("state",)
 
     def __init__(self, player: int, state: MulliganState) -> None:
         super().__init__(player)
         self.state = state
 
-    def copy(self) -> DeclareMulligan:
-        return DeclareMulligan(self.player, self.state.copy())
+    def copy(self) -> _MulliganDecision:
+        return type(self)(self.player, self.state.copy())
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        _forget(self.state, pi)
+        g.rules.mulligans.next(g, self.state)
+
+    def fields(self) -> dict[str, Any]:
+        return {"state": self.state.data()}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> _MulliganDecision:
+        return cls(player, MulliganState.from_data(d["state"]))
+
+
+class DeclareMulligan(_MulliganDecision):
+    """103.5: keep this hand, or take a mulligan."""
+
+    kind = Kind.MULLIGAN
+    __slots__ = ()
 
     def prompt(self, g: GameState) -> str:
         n = len(g.players[self.player].hand)
@@ -225,31 +242,13 @@ class DeclareMulligan(Pending):
         procedure.next(g, self.state)
         return None
 
-    def player_left(self, g: GameState, pi: int) -> None:
-        _forget(self.state, pi)
-        g.rules.mulligans.next(g, self.state)
 
-    def fields(self) -> dict[str, Any]:
-        return {"state": self.state.data()}
-
-    @classmethod
-    def from_fields(cls, player: int, d: dict[str, Any]) -> DeclareMulligan:
-        return cls(player, MulliganState.from_data(d["state"]))
-
-
-class PutOnBottom(Pending):
+class PutOnBottom(_MulliganDecision):
     """103.5: after a mulligan, put a card from your hand on the bottom of your library (one
     decision a card, in the order chosen)."""
 
     kind = Kind.PUT_ON_BOTTOM
-    __slots__ = ("state",)
-
-    def __init__(self, player: int, state: MulliganState) -> None:
-        super().__init__(player)
-        self.state = state
-
-    def copy(self) -> PutOnBottom:
-        return PutOnBottom(self.player, self.state.copy())
+    __slots__ = ()
 
     def prompt(self, g: GameState) -> str:
         left = self.state.bottoms[0][1]
@@ -277,17 +276,6 @@ class PutOnBottom(Pending):
         self.state.bottoms[0][1] -= 1
         g.rules.mulligans.next(g, self.state)
         return None
-
-    def player_left(self, g: GameState, pi: int) -> None:
-        _forget(self.state, pi)
-        g.rules.mulligans.next(g, self.state)
-
-    def fields(self) -> dict[str, Any]:
-        return {"state": self.state.data()}
-
-    @classmethod
-    def from_fields(cls, player: int, d: dict[str, Any]) -> PutOnBottom:
-        return cls(player, MulliganState.from_data(d["state"]))
 
 
 def _forget(st: MulliganState, pi: int) -> None:

@@ -120,6 +120,7 @@ class DamageDealt(GameEvent):
         if self.player is not None:
             pl = g.players[self.player]
             pl.life -= self.amount
+            g.format.share_life(g, pl.idx)  # 810.9
             total = _life(g, pl)
             g.emit(
                 "damage",
@@ -136,14 +137,10 @@ class DamageDealt(GameEvent):
 
 
 def _life(g: GameState, pl: Player) -> str:
-    """After a change of ``pl``'s life: 810.9, in Two-Headed Giant the change happens to the
-    player and the result is the team's total, which every player of the team has (810.9a);
-    returns the total as the log says it. Called whether or not the log is on."""
+    """``pl``'s life total as the log says it: the team's where life is shared (810.9)."""
     f = g.format
     if not f.shared_life:
         return f"life {pl.life}"
-    for mate in f.teammates(pl.idx):
-        g.players[mate].life = pl.life
     return f"{f.team_name(f.team_of(pl.idx))}'s life {pl.life}, 810.9"
 
 
@@ -176,6 +173,7 @@ class LifeGained(GameEvent):
         if pl.left:
             return
         pl.life += self.amount
+        g.format.share_life(g, pl.idx)  # 810.9
         total = _life(g, pl)
         g.emit(
             "life",
@@ -200,6 +198,7 @@ class LifeLost(GameEvent):
         if pl.left:
             return
         pl.life -= self.amount
+        g.format.share_life(g, pl.idx)  # 810.9
         total = _life(g, pl)
         g.emit(
             "life",
