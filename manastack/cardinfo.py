@@ -67,7 +67,9 @@ def when_cast(cd: CardDef) -> str:
         return "instant speed: any time you have priority, even in response (117.1a)"
     if cd.is_instant_speed:
         return "instant speed: it has flash, so any time you have priority (702.8a, 117.1a)"
-    kind = "a sorcery" if "Sorcery" in cd.types else f"a {cd.type_line.split(' —')[0].lower()}"
+    kind = "a sorcery" if "Sorcery" in cd.types else cd.type_line.split(" —")[0].lower()
+    if kind != "a sorcery":
+        kind = ("an " if kind[:1] in "aeiou" else "a ") + kind
     return (
         f"sorcery speed: it is {kind}, so only in your main phase with the stack empty "
         "(307.1 / 117.1a)"
