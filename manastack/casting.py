@@ -24,6 +24,7 @@ from manastack.actions import (
 from manastack.decisions.base import Kind, Pending, as_cost, as_pending
 from manastack.errors import IllegalAction
 from manastack.events import SpellCast, happen
+from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import Card, GameState, Permanent, StackItem, Stage
 from manastack.vocabulary.base import (
@@ -51,7 +52,13 @@ def check_priority(g: GameState, pi: int, what: str) -> None:
         holder = "nobody" if pend is None else g.pname(pend.player)
         asked = "" if pend is None else f" ({pend.kind.value})"
         raise IllegalAction(
-            "priority", f"{g.pname(pi)} can't {what} now: {holder} is being asked{asked}", "117.1"
+            "priority",
+            "{player} can't {what} now: {holder} is being asked{asked}",
+            "117.1",
+            player=g.pname(pi),
+            what=what,
+            holder=holder,
+            asked=asked,
         )
 
 
@@ -194,14 +201,17 @@ def pay_cost(
     g: GameState,
     pi: int,
     cost: ManaCost,
-    for_what: str,
+    for_what: str | Msg,
     sources: tuple[int, ...] | None,
     exclude: int | None = None,
     rule: str = "601.2h",
 ) -> None:
     """601.2h: pay from the pool, activating the mana abilities of the chosen (or automatically
-    picked) sources. Checks everything before changing anything."""
+    picked) sources. Checks everything before changing anything. ``for_what``: a card's name
+    or a message."""
     pl = g.players[pi]
+    if isinstance(for_what, str):
+        for_what = card_msg(for_what)
     if sources is None:
         srcs = auto_sources(g, pi, exclude)
     else:
@@ -209,29 +219,38 @@ def pay_cost(
         for oid in sources:
             p = g.permanent(oid)
             if p is None or p.controller != pi:
-                raise IllegalAction("unknown", f"no permanent {oid} of yours to pay with", "601.2h")
+                raise IllegalAction(
+                    "unknown", "no permanent {oid} of yours to pay with", "601.2h", oid=oid
+                )
             idx = _first_mana_ability(p)
             if idx is None:
-                raise IllegalAction("cost", f"{p.name} has no mana ability", "605.1a")
+                raise IllegalAction("cost", "{card!c} has no mana ability", "605.1a", card=p.name)
             ab = p.card.cdef.abilities[idx]
             assert isinstance(ab, ManaAbility)
             if ab.cost.tap and any(q is p for q, _, _ in srcs):
                 # Each source taps once: the first use taps it, so a second can't (107.5).
-                raise IllegalAction("cost", f"{p.name} is named twice: it taps only once", "107.5")
-            if ab.cost.tap and not can_tap(g, p):
-                why = "is tapped" if p.tapped else "is summoning sick (302.6)"
                 raise IllegalAction(
-                    "cost", f"{p.name} {why}", "302.6" if not p.tapped else "602.2b"
+                    "cost", "{card!c} is named twice: it taps only once", "107.5", card=p.name
+                )
+            if ab.cost.tap and not can_tap(g, p):
+                if p.tapped:
+                    raise IllegalAction("cost", "{card!c} is tapped", "602.2b", card=p.name)
+                raise IllegalAction(
+                    "cost", "{card!c} is summoning sick (302.6)", "302.6", card=p.name
                 )
             srcs.append((p, idx, frozenset(ab.colors)))
     plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
     if plan is None:
-        have = pool_text(pl.pool) or "nothing"
+        have = pool_text(pl.pool) or Msg("nothing")
         raise IllegalAction(
             "cost",
-            f"{pl.name} can't pay {cost} for {for_what} (pool: {have}, "
-            f"{len(srcs)} untapped source(s))",
+            "{player} can't pay {cost} for {for_what} (pool: {have}, {count} untapped source(s))",
             rule,
+            player=pl.name,
+            cost=cost,
+            for_what=for_what,
+            have=have,
+            count=len(srcs),
         )
     taken, used = plan
     for k, colour in used:
@@ -241,7 +260,14 @@ def pay_cost(
         pl.pool[i] -= n
     for _, colour in used:
         pl.pool[COLOR_INDEX[colour]] -= 1
-    g.emit("pay", f"{pl.name} pays {cost} for {for_what}", rule)
+    g.emit(
+        "pay",
+        "{player} pays {cost} for {for_what}",
+        rule,
+        player=pl.name,
+        cost=cost,
+        for_what=for_what,
+    )
 
 
 def _first_mana_ability(p: Permanent) -> int | None:
@@ -262,12 +288,14 @@ def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str
     g.players[pi].pool[COLOR_INDEX[colour]] += ab.amount
     g.emit(
         "mana",
-        f"{g.pname(pi)} activates {p.name}'s mana ability: add {{{colour}}} "
-        "(no stack, resolves at once)",
+        "{player} activates {card!c}'s mana ability: add {{{colour}}} (no stack, resolves at once)",
         "605.3b",
+        player=g.pname(pi),
+        card=p.name,
+        colour=colour,
     )
     if ab.cost.sacrifice_self:
-        leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
+        leave_battlefield(g, [p], "graveyard", Msg("is sacrificed (cost)"), "701.21a")
 
 
 # --- mana abilities (605) --------------------------------------------------------------------
@@ -286,22 +314,33 @@ def mana_ability_window(g: GameState, pi: int) -> bool:
 def activate_mana(g: GameState, a: ActivateMana) -> None:
     if not mana_ability_window(g, a.player):
         raise IllegalAction(
-            "priority", f"{g.pname(a.player)} can't activate a mana ability now", "117.1d"
+            "priority",
+            "{player} can't activate a mana ability now",
+            "117.1d",
+            player=g.pname(a.player),
         )
     p = g.permanent(a.oid)
     if p is None or p.controller != a.player:
         raise IllegalAction("unknown", "no such permanent under your control", "602.2")
     abilities = () if p.face_down else p.card.cdef.abilities
     if not 0 <= a.index < len(abilities) or not isinstance(abilities[a.index], ManaAbility):
-        raise IllegalAction("unknown", f"{p.name} has no mana ability {a.index + 1}", "605.1a")
+        raise IllegalAction(
+            "unknown",
+            "{card!c} has no mana ability {value}",
+            "605.1a",
+            card=p.name,
+            value=a.index + 1,
+        )
     ab = abilities[a.index]
     assert isinstance(ab, ManaAbility)
     if a.color and (len(a.color) != 1 or a.color not in ab.colors):
-        raise IllegalAction("target", f"{p.name} can't add {{{a.color}}}", "605.1a")
+        raise IllegalAction(
+            "target", "{card!c} can't add {{{color}}}", "605.1a", card=p.name, color=a.color
+        )
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:
-            raise IllegalAction("cost", f"{p.name} is already tapped", "602.2b")
-        raise IllegalAction("cost", f"{p.name} is summoning sick", "302.6")
+            raise IllegalAction("cost", "{card!c} is already tapped", "602.2b", card=p.name)
+        raise IllegalAction("cost", "{card!c} is summoning sick", "302.6", card=p.name)
     g.passes = 0
     if not a.color and len(ab.colors) > 1:
         # The colour is chosen as the ability resolves (106.1b): pay the cost, then ask.
@@ -316,7 +355,7 @@ def _pay_mana_ability_cost(g: GameState, p: Permanent, ab: ManaAbility) -> None:
     if ab.cost.tap:
         tap(g, p)
     if ab.cost.sacrifice_self:
-        leave_battlefield(g, [p], "graveyard", "is sacrificed (cost)", "701.21a")
+        leave_battlefield(g, [p], "graveyard", Msg("is sacrificed (cost)"), "701.21a")
 
 
 class ChooseColor(Pending):
@@ -350,13 +389,18 @@ class ChooseColor(Pending):
             raise self.refuse(g, a)
         colour = color_letter(a.option)
         if len(colour) != 1 or colour not in self.colors:
-            raise IllegalAction("target", f"choose one of {', '.join(self.colors)}", "106.1b")
+            raise IllegalAction(
+                "target", "choose one of {join}", "106.1b", join=", ".join(self.colors)
+            )
         g.players[a.player].pool[COLOR_INDEX[colour]] += self.amount
         g.emit(
             "mana",
-            f"{g.pname(a.player)} chooses {{{colour}}}: {self.source}'s mana ability adds it "
-            "(no stack, resolves at once)",
+            "{player} chooses {{{colour}}}: {card!c}'s mana ability adds it (no stack, resolves "
+            "at once)",
             "605.3b",
+            player=g.pname(a.player),
+            colour=colour,
+            card=self.source,
         )
         g.pending = self.prev
         return None
@@ -390,12 +434,15 @@ def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
 
 def land_refusal(g: GameState, pi: int, card: Card) -> IllegalAction | None:
     if not card.cdef.is_land:
-        return IllegalAction("unknown", f"{card.name} is not a land; cast it instead", "305.1")
+        return IllegalAction(
+            "unknown", "{card!c} is not a land; cast it instead", "305.1", card=card.name
+        )
     if not sorcery_timing_ok(g, pi):
         return IllegalAction(
             "timing",
-            f"a land can be played only in your main phase with an empty stack ({card.name})",
+            "a land can be played only in your main phase with an empty stack ({card!c})",
             "305.1",
+            card=card.name,
         )
     if g.players[pi].lands_played >= 1:
         return IllegalAction("limit", "you have already played a land this turn", "305.2")
@@ -414,7 +461,13 @@ def play_land(g: GameState, a: PlayLand) -> None:
     pl.hand.remove(card)
     pl.lands_played += 1
     g.passes = 0
-    g.emit("land", f"{pl.name} plays {card.name} (special action, no stack)", "116.2a")
+    g.emit(
+        "land",
+        "{player} plays {card!c} (special action, no stack)",
+        "116.2a",
+        player=pl.name,
+        card=card.name,
+    )
     enter_battlefield(g, card, a.player, rule="305.1")
 
 
@@ -467,18 +520,33 @@ def cast_refusal(
     code, detail = problem
     name = card.cdef.name
     if code == "land":
-        return IllegalAction("unknown", f"{name} is a land: play it, don't cast it", "305.9")
-    if code == "no_morph":
-        return IllegalAction("unknown", f"{name} has no morph", "702.37c")
-    if code == "timing":
-        why = "the stack is not empty" if g.stack else "it is not your main phase"
         return IllegalAction(
-            "timing", f"{name} can be cast only at sorcery speed, and {why}", "117.1a"
+            "unknown", "{card!c} is a land: play it, don't cast it", "305.9", card=name
+        )
+    if code == "no_morph":
+        return IllegalAction("unknown", "{card!c} has no morph", "702.37c", card=name)
+    if code == "timing":
+        why = Msg("the stack is not empty") if g.stack else Msg("it is not your main phase")
+        return IllegalAction(
+            "timing",
+            "{card!c} can be cast only at sorcery speed, and {why}",
+            "117.1a",
+            card=name,
+            why=why,
         )
     if code == "target":
         assert isinstance(detail, TargetSpec)
-        return IllegalAction("target", f"{name} has no legal {detail.text}", "601.2c")
-    return IllegalAction("cost", f"{g.pname(pi)} can't pay {detail} for {name}", "601.2h")
+        return IllegalAction(
+            "target", "{card!c} has no legal {spec!t}", "601.2c", card=name, spec=detail.text
+        )
+    return IllegalAction(
+        "cost",
+        "{player} can't pay {detail} for {card!c}",
+        "601.2h",
+        player=g.pname(pi),
+        detail=detail,
+        card=name,
+    )
 
 
 def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bool = False) -> None:
@@ -487,8 +555,8 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
     zone = pl.exile if from_exile else pl.hand
     card = _card_in(zone, a.cid)
     if card is None:
-        where = "exile" if from_exile else "your hand"
-        raise IllegalAction("unknown", f"that card is not in {where}", "601.2a")
+        where = Msg("exile") if from_exile else Msg("your hand")
+        raise IllegalAction("unknown", "that card is not in {where}", "601.2a", where=where)
     err = cast_refusal(g, a.player, card, a.face_down, free)
     if err:
         raise err
@@ -506,7 +574,13 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
     g.stack.append(item)
     g.passes = 0
     shown = "a face-down creature spell (morph)" if a.face_down else cd.name
-    g.emit("cast", f"{pl.name} casts {shown}: it moves to the stack", "601.2a")
+    g.emit(
+        "cast",
+        "{player} casts {shown!c}: it moves to the stack",
+        "601.2a",
+        player=pl.name,
+        shown=shown,
+    )
     cost = spell_total_cost(g, a.player, cd, a.face_down, free)
     _next_cast_step(g, item, cost, 0)
 
@@ -516,7 +590,7 @@ def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: 
         g.pending = ChooseSpellTarget(item.controller, item.oid, next_target, cost)
         return
     if item.kind == "spell" and item.card is not None:
-        g.emit("cost", f"total cost of {item.source_name}: {cost}", "601.2f")
+        g.emit("cost", "total cost of {card!c}: {cost}", "601.2f", card=item.source_name, cost=cost)
     g.pending = PayCost(item.controller, item.oid, cost)
 
 
@@ -651,31 +725,41 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         and src_perm is None
         and (ability.cost.tap or ability.cost.sacrifice_self)
     ):
-        raise IllegalAction("cost", f"{item.source_name} is gone; its cost can't be paid", "602.2b")
+        raise IllegalAction(
+            "cost", "{card!c} is gone; its cost can't be paid", "602.2b", card=item.source_name
+        )
     if (
         ability is not None
         and src_perm is not None
         and ability.cost.tap
         and not can_tap(g, src_perm)
     ):
-        raise IllegalAction("cost", f"{src_perm.name} can't be tapped now", "302.6")
+        raise IllegalAction("cost", "{card!c} can't be tapped now", "302.6", card=src_perm.name)
     rule = "601.2h" if item.kind == "spell" else "602.2b"  # an ability's costs: 602.2b
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
             tap(g, src_perm)
-            g.emit("pay", f"{src_perm.name} is tapped to pay its ability's cost", "602.2b")
+            g.emit(
+                "pay", "{card!c} is tapped to pay its ability's cost", "602.2b", card=src_perm.name
+            )
         if ability.cost.sacrifice_self:
-            leave_battlefield(g, [src_perm], "graveyard", "is sacrificed (cost)", "602.2b")
+            leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":
         shown = "a face-down spell" if item.face_down else item.source_name
-        g.emit("cast", f"{g.pname(a.player)} has cast {shown}", "601.2i")
+        g.emit(
+            "cast", "{player} has cast {shown!c}", "601.2i", player=g.pname(a.player), shown=shown
+        )
         happen(g, SpellCast(item))
     else:
         g.emit(
-            "activate", f"{g.pname(a.player)} has activated {item.source_name}'s ability", "602.2i"
+            "activate",
+            "{player} has activated {card!c}'s ability",
+            "602.2i",
+            player=g.pname(a.player),
+            card=item.source_name,
         )
     g.priority_player = a.player
     g.priority_rule = "117.3c"
@@ -709,7 +793,9 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
             pl = g.players[item.card.owner]
             from_exile = (item.data or {}).get("from") == "exile"
             (pl.exile if from_exile else pl.hand).append(item.card)
-        g.emit("rewind", f"{item.source_name} is withdrawn: it can't be completed", "733.1")
+        g.emit(
+            "rewind", "{card!c} is withdrawn: it can't be completed", "733.1", card=item.source_name
+        )
     g.pending = None
     g.cast_snapshot = None
     g.stage = Stage.PRIORITY
@@ -723,24 +809,38 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
 def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> IllegalAction | None:
     abilities = () if p.face_down else p.card.cdef.abilities
     if not 0 <= index < len(abilities):
-        return IllegalAction("unknown", f"{p.name} has no ability {index + 1}", "602.1")
+        return IllegalAction(
+            "unknown", "{card!c} has no ability {value}", "602.1", card=p.name, value=index + 1
+        )
     ab = abilities[index]
     if isinstance(ab, ManaAbility):
         return None
     if not isinstance(ab, ActivatedAbility):
-        return IllegalAction("unknown", f"{p.name}'s ability {index + 1} is not activated", "602.1")
+        return IllegalAction(
+            "unknown",
+            "{card!c}'s ability {value} is not activated",
+            "602.1",
+            card=p.name,
+            value=index + 1,
+        )
     if ab.sorcery_speed and not sorcery_timing_ok(g, pi):
         return IllegalAction("timing", "this ability can be activated only as a sorcery", "602.5d")
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:
-            return IllegalAction("cost", f"{p.name} is tapped", "602.2b")
-        return IllegalAction("cost", f"{p.name} is summoning sick and the cost has {{T}}", "302.6")
+            return IllegalAction("cost", "{card!c} is tapped", "602.2b", card=p.name)
+        return IllegalAction(
+            "cost", "{card!c} is summoning sick and the cost has {{T}}", "302.6", card=p.name
+        )
     for spec in ab.targets:
         if not targeting.has_legal_target(g, spec, None, pi):
-            return IllegalAction("target", f"no legal {spec.text} for {p.name}", "602.2b")
+            return IllegalAction(
+                "target", "no legal {spec!t} for {card!c}", "602.2b", spec=spec.text, card=p.name
+            )
     exclude = p.oid if ab.cost.tap else None
     if not can_afford(g, pi, ab.cost.mana, exclude):
-        return IllegalAction("cost", f"{g.pname(pi)} can't pay {ab.cost}", "602.2b")
+        return IllegalAction(
+            "cost", "{player} can't pay {cost}", "602.2b", player=g.pname(pi), cost=ab.cost
+        )
     return None
 
 
@@ -771,5 +871,12 @@ def activate(g: GameState, a: ActivateAbility) -> None:
     item.data = {"keywords": layers.keywords(g, p)}
     g.stack.append(item)
     g.passes = 0
-    g.emit("activate", f"{g.pname(a.player)} activates {p.name}: {ab.text}", "602.2a")
+    g.emit(
+        "activate",
+        "{player} activates {card!c}: {ability!t}",
+        "602.2a",
+        player=g.pname(a.player),
+        card=p.name,
+        ability=ab.text,
+    )
     _next_cast_step(g, item, ab.cost.mana, 0)

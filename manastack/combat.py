@@ -21,6 +21,7 @@ from manastack.actions import (
 from manastack.damage import damage_creature, damage_player
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg
 from manastack.state import Combat, GameState, Permanent
 from manastack.zones import tap
 
@@ -29,13 +30,19 @@ from manastack.zones import tap
 
 def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
     if not g.rules.is_active(g, p.controller) or not layers.is_creature(p):
-        return IllegalAction("combat", f"{p.name} is not a creature you control", "508.1a")
+        return IllegalAction(
+            "combat", "{card!c} is not a creature you control", "508.1a", card=p.name
+        )
     if p.tapped:
-        return IllegalAction("combat", f"{p.name} is tapped and can't attack", "508.1a")
+        return IllegalAction("combat", "{card!c} is tapped and can't attack", "508.1a", card=p.name)
     if p.sick and not layers.has(g, p, "haste"):
-        return IllegalAction("combat", f"{p.name} has summoning sickness and can't attack", "302.6")
+        return IllegalAction(
+            "combat", "{card!c} has summoning sickness and can't attack", "302.6", card=p.name
+        )
     if layers.has(g, p, "defender"):
-        return IllegalAction("combat", f"{p.name} has defender and can't attack", "702.3b")
+        return IllegalAction(
+            "combat", "{card!c} has defender and can't attack", "702.3b", card=p.name
+        )
     return None
 
 
@@ -106,7 +113,7 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
     if p is None:
         raise IllegalAction("unknown", "no such creature on the battlefield", "508.1a")
     if a.oid in g.combat.attackers:
-        raise IllegalAction("combat", f"{p.name} is already attacking", "508.1a")
+        raise IllegalAction("combat", "{card!c} is already attacking", "508.1a", card=p.name)
     err = attack_refusal(g, p)
     if err:
         raise err
@@ -121,7 +128,7 @@ def finish_attackers(g: GameState) -> None:
     assert c is not None
     g.pending = None
     if not c.attackers:
-        g.emit("attack", f"{g.pname(g.active)} declares no attackers", "508.8")
+        g.emit("attack", "{player} declares no attackers", "508.8", player=g.pname(g.active))
         return
     for oid, d in c.attackers.items():
         p = g.permanent(oid)
@@ -129,11 +136,14 @@ def finish_attackers(g: GameState) -> None:
         vig = layers.has(g, p, "vigilance")
         if not vig:
             tap(g, p)
-        note = " (vigilance: it doesn't tap)" if vig else ""
+        note = Msg(" (vigilance: it doesn't tap)") if vig else ""
         g.emit(
             "attack",
-            f"{layers.shown(p)} attacks {g.pname(d)}{note}",
+            "{card} attacks {player}{note}",
             "508.1f" if not vig else "702.20b",
+            card=layers.shown_msg(p),
+            player=g.pname(d),
+            note=note,
         )
 
 
@@ -146,22 +156,30 @@ def block_refusal(
     c = g.combat
     assert c is not None
     if blocker.controller != pi or not layers.is_creature(blocker):
-        return IllegalAction("combat", f"{blocker.name} is not a creature you control", "509.1a")
+        return IllegalAction(
+            "combat", "{card!c} is not a creature you control", "509.1a", card=blocker.name
+        )
     if blocker.tapped:
-        return IllegalAction("combat", f"{blocker.name} is tapped and can't block", "509.1a")
+        return IllegalAction(
+            "combat", "{card!c} is tapped and can't block", "509.1a", card=blocker.name
+        )
     if blocker.oid in c.blockers:
-        return IllegalAction("combat", f"{blocker.name} is already blocking", "509.1a")
+        return IllegalAction("combat", "{card!c} is already blocking", "509.1a", card=blocker.name)
     defender = c.attackers.get(attacker.oid)
     if defender is None or not g.rules.same_seat(g, defender, pi):
         # 805.10d: a creature may block one attacking any player of its controller's team.
-        return IllegalAction("combat", f"{attacker.name} is not attacking you", "509.1a")
+        return IllegalAction(
+            "combat", "{card!c} is not attacking you", "509.1a", card=attacker.name
+        )
     if layers.has(g, attacker, "flying") and not (
         layers.has(g, blocker, "flying") or layers.has(g, blocker, "reach")
     ):
         return IllegalAction(
             "combat",
-            f"{attacker.name} has flying: {blocker.name} (without flying or reach) can't block it",
+            "{card!c} has flying: {card2!c} (without flying or reach) can't block it",
             "702.9b",
+            card=attacker.name,
+            card2=blocker.name,
         )
     return None
 
@@ -187,10 +205,10 @@ def _seat(g: GameState, pi: int) -> tuple[int, ...]:
     return (pi,) if g.format.solo else g.format.teammates(pi)
 
 
-def _seat_name(g: GameState, pi: int) -> str:
+def _seat_name(g: GameState, pi: int) -> str | Msg:
     if g.format.solo:
         return g.pname(pi)
-    return g.format.team_name(g.format.team_of(pi))
+    return g.format.team_msg(g.format.team_of(pi))
 
 
 def begin_declare_blockers(g: GameState) -> None:
@@ -206,7 +224,9 @@ def begin_declare_blockers(g: GameState) -> None:
             continue
         if not any(p.controller in seat and layers.is_creature(p) for p in g.battlefield):
             c.blockers_declared.extend(seat)
-            g.emit("block", f"{_seat_name(g, pi)} declares no blockers", "509.1a")
+            g.emit(
+                "block", "{seat_name} declares no blockers", "509.1a", seat_name=_seat_name(g, pi)
+            )
             continue
         g.pending = DeclareBlockers(pi)
         return
@@ -267,7 +287,13 @@ def declare_blocker(g: GameState, a: DeclareBlocker) -> None:
         raise err
     c.blockers[b.oid] = [att.oid]
     c.blocked.setdefault(att.oid, []).append(b.oid)
-    g.emit("block", f"{layers.shown(b)} blocks {layers.shown(att)}", "509.1a")
+    g.emit(
+        "block",
+        "{card} blocks {card2}",
+        "509.1a",
+        card=layers.shown_msg(b),
+        card2=layers.shown_msg(att),
+    )
 
 
 def finish_blockers(g: GameState, pi: int) -> None:
@@ -275,7 +301,7 @@ def finish_blockers(g: GameState, pi: int) -> None:
     assert c is not None
     seat = _seat(g, pi)
     if not any(p.oid in c.blockers and p.controller in seat for p in g.battlefield):
-        g.emit("block", f"{_seat_name(g, pi)} declares no blockers", "509.1a")
+        g.emit("block", "{seat_name} declares no blockers", "509.1a", seat_name=_seat_name(g, pi))
     c.blockers_declared.extend(seat)
     g.pending = None
     begin_declare_blockers(g)
@@ -288,7 +314,7 @@ def _blocked_status(g: GameState) -> None:
         if aoid not in c.blocked:
             p = g.permanent(aoid)
             if p is not None:
-                g.emit("block", f"{layers.shown(p)} is unblocked", "509.1h")
+                g.emit("block", "{card} is unblocked", "509.1h", card=layers.shown_msg(p))
 
 
 # --- damage (510) ----------------------------------------------------------------------------
@@ -359,13 +385,20 @@ def assignment_refusal(
     power = max(0, layers.power(g, attacker))
     if any(n < 0 for _, n in assignment) or total != power:
         return IllegalAction(
-            "target", f"{attacker.name} must assign exactly {power} damage", "510.1c"
+            "target",
+            "{card!c} must assign exactly {power} damage",
+            "510.1c",
+            card=attacker.name,
+            power=power,
         )
     trample = layers.has(g, attacker, "trample")
     for t, _ in assignment:
         if t not in blockers and not (trample and t == defender):
             return IllegalAction(
-                "target", f"{attacker.name} can assign damage only to its blockers", "510.1c"
+                "target",
+                "{card!c} can assign damage only to its blockers",
+                "510.1c",
+                card=attacker.name,
             )
     to_player = sum(n for t, n in assignment if t == defender)
     if to_player:
@@ -483,7 +516,10 @@ def deal_combat_damage(
 ) -> None:
     """510.2: all combat damage is dealt at once, as assigned."""
     rule = "510.4" if first_step else "510.2"
-    g.emit("damage", "combat damage is dealt" + (" (first strike)" if first_step else ""), rule)
+    if first_step:
+        g.emit("damage", "combat damage is dealt (first strike)", rule)
+    else:
+        g.emit("damage", "combat damage is dealt", rule)
     for src, t, n in combat_damage_assignments(g, first_step, chosen):
         if t < 0:
             damage_player(g, src, -1 - t, n, combat=True)

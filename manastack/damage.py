@@ -6,13 +6,20 @@ prevention effect or trigger asks of it (its colour, its controller) can be know
 from __future__ import annotations
 
 from manastack.events import DamageDealt, LifeGained, LifeLost, happen
+from manastack.i18n import Msg
 from manastack.state import GameState, Permanent, StackItem
 
 
 def deal(g: GameState, ev: DamageDealt) -> None:
     done = happen(g, ev)
     if isinstance(done, DamageDealt) and done.amount > 0 and done.lifelink:
-        gain_life(g, done.controller, done.amount, f"{done.source_name} (lifelink)", "702.15b")
+        gain_life(
+            g,
+            done.controller,
+            done.amount,
+            Msg("{card!c} (lifelink)", card=done.source_name),
+            "702.15b",
+        )
 
 
 def damage_player(
@@ -33,9 +40,9 @@ def damage_creature(
     deal(g, DamageDealt.by(g, source, amount, target=target, combat=combat))
 
 
-def gain_life(g: GameState, pi: int, amount: int, why: str, rule: str = "119.3") -> None:
+def gain_life(g: GameState, pi: int, amount: int, why: Msg, rule: str = "119.3") -> None:
     happen(g, LifeGained(pi, amount, why, rule))
 
 
-def lose_life(g: GameState, pi: int, amount: int, why: str, rule: str = "119.3") -> None:
+def lose_life(g: GameState, pi: int, amount: int, why: Msg, rule: str = "119.3") -> None:
     happen(g, LifeLost(pi, amount, why, rule))

@@ -72,7 +72,9 @@ def apply(g: GameState, a: Action) -> GameState:
     if g.game_over:
         raise IllegalAction("priority", "the game is over", "104.1")
     if not 0 <= a.player < len(g.players) or g.players[a.player].left:
-        raise IllegalAction("unknown", f"there is no player {a.player} in the game", "102.1")
+        raise IllegalAction(
+            "unknown", "there is no player {player} in the game", "102.1", player=a.player
+        )
     pend = g.pending
     if isinstance(a, Concede):
         loops.end_stretch(g)
@@ -86,9 +88,11 @@ def apply(g: GameState, a: Action) -> GameState:
     if a.player != pend.player and not pend.answered_by(g, a.player):
         raise IllegalAction(
             "priority",
-            f"{g.pname(a.player)} is not being asked: {g.pname(pend.player)} is "
-            f"({pend.kind.value})",
+            "{player} is not being asked: {player2} is ({value})",
             "117.1",
+            player=g.pname(a.player),
+            player2=g.pname(pend.player),
+            value=pend.kind.value,
         )
     other = pend.answer(g, a)
     if other is not None:

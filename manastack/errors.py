@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from manastack.i18n import ENGLISH, N_, Msg, Translator
+
 
 class ManastackError(Exception):
     """Base of every error manastack raises on purpose."""
@@ -27,13 +29,47 @@ class IllegalAction(ManastackError):
 
     REASONS = frozenset({"timing", "priority", "target", "cost", "limit", "combat", "unknown"})
 
-    def __init__(self, reason: str, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self, reason: str, message: str, rule: str | None = None, **params: object
+    ) -> None:
+        """``message`` is a template (manastack.i18n) and ``params`` its parameters: ``str``
+        and ``detail`` are English; :meth:`localized` renders it in a game's language."""
         assert reason in self.REASONS, reason
         self.reason = reason
         self.rule = rule
-        self.detail = message
+        self.template = message
+        self.params = params
+        self.detail = ENGLISH.render(message, params)
+        # The language of the game that refused (Game.apply sets it); English until then.
+        self.tr: Translator = ENGLISH
         cite = f" [{rule}]" if rule else ""
-        super().__init__(f"{reason}: {message}{cite}")
+        super().__init__(f"{reason}: {self.detail}{cite}")
+
+    def localized(self, tr: Translator | None = None) -> str:
+        """``reason: message [rule]`` in ``tr``'s language (the refusing game's by default)."""
+        tr = tr or self.tr
+        if tr is ENGLISH:
+            return str(self)
+        cite = f" [{self.rule}]" if self.rule else ""
+        reason = Msg(REASON_WORDS[self.reason])
+        line = Msg("{reason}: {message}", reason=reason, message=self.localized_detail(tr))
+        return line.render(tr) + cite
+
+    def localized_detail(self, tr: Translator | None = None) -> str:
+        """The message alone, in ``tr``'s language (the refusing game's by default)."""
+        return (tr or self.tr).render(self.template, self.params)
+
+
+# The contract's refusal words, as messages (a French log says "coût", not "cost").
+REASON_WORDS: dict[str, str] = {
+    "timing": N_("timing"),
+    "priority": N_("priority"),
+    "target": N_("target"),
+    "cost": N_("cost"),
+    "limit": N_("limit"),
+    "combat": N_("combat"),
+    "unknown": N_("unknown"),
+}
 
 
 class UnknownCard(ManastackError):

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from manastack.i18n import Msg
+
 if TYPE_CHECKING:
     from manastack.state import GameState
 
@@ -52,6 +54,10 @@ class Format:
 
     def team_name(self, t: int) -> str:
         return self.team_names[t] if t < len(self.team_names) else f"team {t + 1}"
+
+    def team_msg(self, t: int) -> str | Msg:
+        """:meth:`team_name` for the log: a name given, or "team N" in the log's language."""
+        return self.team_names[t] if t < len(self.team_names) else Msg("team {n}", n=t + 1)
 
     def primary(self, g: GameState, pi: int) -> int:
         """805.2: the team's first member still in the game (``pi`` itself if alone)."""

@@ -62,6 +62,7 @@ class Game:
         format: str = "free-for-all",
         teams: Sequence[Sequence[str]] | None = None,
         team_names: Sequence[str] = (),
+        lang: str = "en",
     ) -> Game:
         """A new game between decklists (card names), shuffled with ``seed``. The starting
         player is chosen at random from the seed unless ``first_player`` names one (103.1); the
@@ -85,6 +86,7 @@ class Game:
             format=format,
             teams=teams,
             team_names=team_names,
+            lang=lang,
         )
         return cls(state)
 
@@ -101,6 +103,7 @@ class Game:
         format: str = "free-for-all",
         teams: Sequence[Sequence[str]] | None = None,
         team_names: Sequence[str] = (),
+        lang: str = "en",
     ) -> Game:
         state = setup.from_position(
             players,
@@ -111,6 +114,7 @@ class Game:
             format=format,
             teams=teams,
             team_names=team_names,
+            lang=lang,
         )
         state.halt_at = halt_at
         return cls(state)
@@ -134,8 +138,22 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Perform ``action``; raises :class:`IllegalAction` and changes nothing if it is not
-        legal now."""
-        self.state = engine.apply(self.state, action)
+        legal now. The refusal's :meth:`~IllegalAction.localized` text is in the game's
+        language (its ``str`` stays English)."""
+        try:
+            self.state = engine.apply(self.state, action)
+        except IllegalAction as e:
+            e.tr = self.state.tr
+            raise
+
+    @property
+    def lang(self) -> str:
+        """The language of the log and of refusals (``en``, ``fr``)."""
+        return self.state.tr.lang
+
+    def tr(self, template: str, **params: object) -> str:
+        """A message (manastack.i18n) rendered in the game's language."""
+        return self.state.tr.render(template, params)
 
     def clone(self) -> Game:
         return Game(self.state.clone(), advance=False)
@@ -205,7 +223,7 @@ class Game:
         for p in self.state.players:
             if p.name.lower() == name.lower():
                 return p.idx
-        raise IllegalAction("unknown", f"no player named {name!r}", "102.1")
+        raise IllegalAction("unknown", "no player named {name}", "102.1", name=repr(name))
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know, as a plain dict for agents and UIs: their own hand, every

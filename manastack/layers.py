@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from manastack.i18n import Msg
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import StaticEffect
 
@@ -34,6 +35,14 @@ def name(p: Permanent) -> str:
 def shown(p: Permanent) -> str:
     """How the log names a permanent: a face-down one by what everyone can see (708.2)."""
     return "a face-down creature" if p.face_down else p.card.cdef.name
+
+
+def shown_msg(p: Permanent) -> Msg:
+    """:func:`shown` as a message, for a log in any language."""
+    return _FACE_DOWN if p.face_down else Msg("{card!c}", card=p.card.cdef.name)
+
+
+_FACE_DOWN = Msg("a face-down creature")
 
 
 def colors(p: Permanent) -> frozenset[str]:

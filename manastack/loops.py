@@ -78,9 +78,10 @@ def after_resolution(g: GameState) -> None:
     g.pending = None
     g.emit(
         "draw",
-        f"the same position has come round {REPEATS_FOR_A_DRAW} times with every player only "
-        "passing: a loop of mandatory actions, the game is a draw",
+        "the same position has come round {n} times with every player only passing: a loop of "
+        "mandatory actions, the game is a draw",
         "104.4b",
+        n=REPEATS_FOR_A_DRAW,
     )
 
 

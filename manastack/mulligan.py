@@ -116,11 +116,15 @@ class LondonMulligan(MulliganProcedure):
         st.asking.remove(pi)
         if keep:
             g.emit(
-                "mulligan", f"{g.pname(pi)} keeps their hand of {len(g.players[pi].hand)}", "103.5"
+                "mulligan",
+                "{player} keeps their hand of {count}",
+                "103.5",
+                player=g.pname(pi),
+                count=len(g.players[pi].hand),
             )
         else:
             st.taking.append(pi)
-            g.emit("mulligan", f"{g.pname(pi)} takes a mulligan", "103.5")
+            g.emit("mulligan", "{player} takes a mulligan", "103.5", player=g.pname(pi))
 
     def next(self, g: GameState, st: MulliganState) -> None:
         while True:
@@ -148,9 +152,11 @@ class LondonMulligan(MulliganProcedure):
                     bottom = max(0, n - free)
                     g.emit(
                         "mulligan",
-                        f"{g.pname(pi)} shuffles their hand away and draws seven; "
-                        f"{bottom} card(s) go to the bottom of their library",
+                        "{player} shuffles their hand away and draws seven; {bottom} card(s) go "
+                        "to the bottom of their library",
                         "103.5" if not free else "103.5c",
+                        player=g.pname(pi),
+                        bottom=bottom,
                     )
                     if bottom:
                         st.bottoms.append([pi, bottom])
@@ -173,7 +179,13 @@ class ParisMulligan(MulliganProcedure):
         pl = g.players[pi]
         if keep:
             st.asking.remove(pi)
-            g.emit("mulligan", f"{pl.name} keeps their hand of {len(pl.hand)}", "2004 101.4")
+            g.emit(
+                "mulligan",
+                "{player} keeps their hand of {count}",
+                "2004 101.4",
+                player=pl.name,
+                count=len(pl.hand),
+            )
             return
         size = len(pl.hand) - 1
         _shuffle_hand_away(g, pi)
@@ -181,8 +193,10 @@ class ParisMulligan(MulliganProcedure):
         st.counts[pi] = st.counts.get(pi, 0) + 1
         g.emit(
             "mulligan",
-            f"{pl.name} takes a mulligan: shuffles their hand away and draws {size}",
+            "{player} takes a mulligan: shuffles their hand away and draws {size}",
             "2004 101.4",
+            player=pl.name,
+            size=size,
         )
 
     def next(self, g: GameState, st: MulliganState) -> None:
@@ -236,7 +250,9 @@ class DeclareMulligan(_MulliganDecision):
         if not isinstance(a, Choose):
             raise self.refuse(g, a)
         if a.option not in ("keep", "mulligan"):
-            raise IllegalAction("target", f"choose keep or mulligan, not {a.option!r}", "103.5")
+            raise IllegalAction(
+                "target", "choose keep or mulligan, not {option}", "103.5", option=repr(a.option)
+            )
         procedure = g.rules.mulligans
         procedure.declared(g, self.state, self.player, a.option == "keep")
         procedure.next(g, self.state)
@@ -272,7 +288,12 @@ class PutOnBottom(_MulliganDecision):
             raise IllegalAction("unknown", "choose a card in your hand (by its id)", "103.5")
         pl.hand.remove(card)
         pl.library.insert(0, card)  # the library's top is its end
-        g.emit("mulligan", f"{pl.name} puts a card on the bottom of their library", "103.5")
+        g.emit(
+            "mulligan",
+            "{player} puts a card on the bottom of their library",
+            "103.5",
+            player=pl.name,
+        )
         self.state.bottoms[0][1] -= 1
         g.rules.mulligans.next(g, self.state)
         return None

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from manastack.i18n import Msg, and_list
 from manastack.state import GameState
 from manastack.zones import leave_battlefield
 
 
-def lose(g: GameState, pi: int, rule: str, why: str) -> None:
+def lose(g: GameState, pi: int, rule: str, why: Msg) -> None:
     """104.3: the player loses; in a multiplayer game they leave it (800.4a)."""
     lose_all(g, [(pi, rule, why)])
 
 
-def lose_all(g: GameState, losers: list[tuple[int, str, str]]) -> None:
+def lose_all(g: GameState, losers: list[tuple[int, str, Msg]]) -> None:
     """Players who lose at the same time (state-based actions are one event, 704.3): if that
     leaves nobody, the game is a draw (104.4a)."""
     losers = [x for x in losers if not g.players[x[0]].left]
@@ -22,10 +23,12 @@ def lose_all(g: GameState, losers: list[tuple[int, str, str]]) -> None:
             for mate in g.format.losing_with(g, pi):
                 if mate not in named and not g.players[mate].left:
                     named.add(mate)
-                    losers.append((mate, "810.8a", f"{g.pname(pi)}'s team loses"))
+                    losers.append(
+                        (mate, "810.8a", Msg("{player}'s team loses", player=g.pname(pi)))
+                    )
     for pi, rule, why in losers:
         g.players[pi].lost = True
-        g.emit("lose", f"{g.pname(pi)} loses the game: {why}", rule)
+        g.emit("lose", "{player} loses the game: {why}", rule, player=g.pname(pi), why=why)
     remaining = [p.idx for p in g.players if not p.left and not p.lost]
     if _one_team(g, remaining):
         for pi, _, _ in losers:
@@ -40,11 +43,11 @@ def concede(g: GameState, pi: int) -> None:
     pl = g.players[pi]
     if pl.left:
         return
-    g.emit("concede", f"{pl.name} concedes", "104.3a")
+    g.emit("concede", "{player} concedes", "104.3a", player=pl.name)
     pl.lost = True
     group = [p for p in g.format.conceding_with(g, pi) if p != pi and not g.players[p].left]
     for mate in group:  # 810.8b: in Two-Headed Giant the team concedes
-        g.emit("concede", f"{g.pname(mate)} leaves with their team", "810.8b")
+        g.emit("concede", "{player} leaves with their team", "810.8b", player=g.pname(mate))
         g.players[mate].lost = True
     for p in (pi, *group):
         if not g.players[p].left and not g.game_over:
@@ -69,13 +72,19 @@ def leave(g: GameState, pi: int) -> None:
         if g.combat is not None:
             for p in owned:
                 g.combat.remove(p.oid)
-        g.emit("leave", f"{len(owned)} permanent(s) owned by {pl.name} leave the game", "800.4a")
+        g.emit(
+            "leave",
+            "{count} permanent(s) owned by {player} leave the game",
+            "800.4a",
+            count=len(owned),
+            player=pl.name,
+        )
     controlled = [p for p in g.battlefield if p.controller == pi]
-    leave_battlefield(g, controlled, "exile", "is exiled (its controller left)", "800.4a")
+    leave_battlefield(g, controlled, "exile", Msg("is exiled (its controller left)"), "800.4a")
     before = len(g.stack)
     g.stack = [s for s in g.stack if s.controller != pi and (s.card is None or s.card.owner != pi)]
     if len(g.stack) != before:
-        g.emit("leave", f"{pl.name}'s spells and abilities leave the stack", "800.4a")
+        g.emit("leave", "{player}'s spells and abilities leave the stack", "800.4a", player=pl.name)
     g.triggered = [t for t in g.triggered if t.controller != pi]
     g.delayed = [d for d in g.delayed if d.controller != pi]
     if g.combat is not None:
@@ -109,9 +118,14 @@ def _end(g: GameState, alive: list[int]) -> None:
     g.pending = None
     if g.winner is not None and not g.format.solo:
         f = g.format
-        members = " and ".join(g.pname(p) for p in alive)
-        g.emit("win", f"{f.team_name(f.team_of(g.winner))} ({members}) wins the game", "104.2c")
+        g.emit(
+            "win",
+            "{team} ({members}) wins the game",
+            "104.2c",
+            team=f.team_msg(f.team_of(g.winner)),
+            members=and_list([g.pname(p) for p in alive]),
+        )
     elif g.winner is not None:
-        g.emit("win", f"{g.pname(g.winner)} wins the game", "104.2a")
+        g.emit("win", "{player} wins the game", "104.2a", player=g.pname(g.winner))
     else:
         g.emit("draw", "every remaining player lost at once: the game is a draw", "104.4a")

@@ -132,7 +132,7 @@ def give_priority(g: GameState) -> None:
         g.halted = True
     g.pending = Priority(pi)
     if g.log_enabled:  # the line is not even built when nobody reads the log
-        g.emit("priority", f"{g.pname(pi)} receives priority", g.priority_rule)
+        g.emit("priority", "{player} receives priority", g.priority_rule, player=g.pname(pi))
 
 
 def receive(g: GameState, pi: int, rule: str) -> None:
@@ -153,7 +153,7 @@ def after_resolution(g: GameState) -> None:
 def pass_priority(g: GameState, a: Action) -> None:
     g.pending = None
     if g.log_enabled:
-        g.emit("pass", f"{g.pname(a.player)} passes", "117.3d")
+        g.emit("pass", "{player} passes", "117.3d", player=g.pname(a.player))
     g.passes += 1
     if not g.rules.all_passed(g):
         receive(g, g.rules.next_priority(g, a.player), "117.3d")
@@ -166,7 +166,12 @@ def pass_priority(g: GameState, a: Action) -> None:
         return
     loops.end_stretch(g)
     if g.log_enabled:
-        g.emit("step", f"all players passed with an empty stack: the {g.step.title} ends", "117.4")
+        g.emit(
+            "step",
+            "all players passed with an empty stack: the {step} ends",
+            "117.4",
+            step=g.step.msg,
+        )
     if g.step is Step.CLEANUP:
         g.stage = Stage.CLEANUP_AGAIN
     g.rules.end_step(g)

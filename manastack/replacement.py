@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from manastack.events.types import Destroy, GameEvent
+from manastack.i18n import Msg
 from manastack.vocabulary.base import REPLACEMENT_INTEREST, Replacement
 
 if TYPE_CHECKING:
@@ -47,9 +48,10 @@ class Regeneration(Replacement):
             g.combat.remove(p.oid)
         g.emit(
             "regenerate",
-            f"{p.name} regenerates instead of being destroyed: tapped, damage removed, "
-            "removed from combat",
+            "{card!c} regenerates instead of being destroyed: tapped, damage removed, removed "
+            "from combat",
             self.rule,
+            card=p.name,
         )
         return None
 
@@ -112,4 +114,4 @@ def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -
     # keeps it on the battlefield): found once, so a Wrath over N creatures is linear in N.
     holders = replacement_holders(g)
     dying = [p for p in perms if not destroy_one(g, p, can_regenerate, holders)]
-    leave_battlefield(g, dying, "graveyard", "is destroyed", "701.8a")
+    leave_battlefield(g, dying, "graveyard", Msg("is destroyed"), "701.8a")

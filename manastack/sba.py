@@ -14,6 +14,7 @@ from manastack import layers
 from manastack.actions import Action, KeepLegend
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg
 from manastack.players import lose_all
 from manastack.replacement import destroy_one
 from manastack.state import GameState, Permanent
@@ -26,9 +27,9 @@ class Round:
     __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard")
 
     def __init__(self) -> None:
-        self.losers: list[tuple[int, str, str]] = []
-        self.to_graveyard: list[tuple[Permanent, str, str]] = []
-        self.to_destroy: list[tuple[Permanent, str, str]] = []
+        self.losers: list[tuple[int, str, Msg]] = []
+        self.to_graveyard: list[tuple[Permanent, str, Msg]] = []
+        self.to_destroy: list[tuple[Permanent, str, Msg]] = []
         self.annihilate: list[Permanent] = []
         self.choice = False  # a rule waits for a player's choice first
 
@@ -59,11 +60,17 @@ class PlayersLose(StateBasedAction):
             if pl.life <= 0:
                 # 704.6a: in Two-Headed Giant it is the team's life total.
                 rule = "704.6a" if g.format.shared_life else "704.5a"
-                r.losers.append((pi, rule, f"{pl.name} has {pl.life} life"))
+                r.losers.append(
+                    (pi, rule, Msg("{player} has {life} life", player=pl.name, life=pl.life))
+                )
             elif pl.drew_from_empty:
-                r.losers.append((pi, "704.5b", f"{pl.name} drew from an empty library"))
+                r.losers.append(
+                    (pi, "704.5b", Msg("{player} drew from an empty library", player=pl.name))
+                )
             elif pl.poison >= 10:
-                r.losers.append((pi, "704.5c", f"{pl.name} has ten or more poison counters"))
+                r.losers.append(
+                    (pi, "704.5c", Msg("{player} has ten or more poison counters", player=pl.name))
+                )
 
 
 class CreaturesAndPlaneswalkers(StateBasedAction):
@@ -93,16 +100,26 @@ class CreaturesAndPlaneswalkers(StateBasedAction):
             if layers.is_creature(p):
                 tough = layers.power_toughness(g, p, statics)[1]
                 if tough <= 0:
-                    r.to_graveyard.append((p, "704.5f", f"{p.name} has toughness {tough}"))
+                    r.to_graveyard.append(
+                        (p, "704.5f", Msg("{card!c} has toughness {n}", card=p.name, n=tough))
+                    )
                     continue
                 if p.damage >= tough:
-                    r.to_destroy.append((p, "704.5g", f"{p.name} has lethal damage ({p.damage})"))
+                    r.to_destroy.append(
+                        (
+                            p,
+                            "704.5g",
+                            Msg("{card!c} has lethal damage ({n})", card=p.name, n=p.damage),
+                        )
+                    )
                     continue
                 if p.deathtouched and p.damage > 0:
-                    r.to_destroy.append((p, "704.5h", f"{p.name} was dealt damage by deathtouch"))
+                    r.to_destroy.append(
+                        (p, "704.5h", Msg("{card!c} was dealt damage by deathtouch", card=p.name))
+                    )
                     continue
             if "Planeswalker" in layers.types(p) and (p.counters or {}).get("loyalty", 0) <= 0:
-                r.to_graveyard.append((p, "704.5i", f"{p.name} has no loyalty"))
+                r.to_graveyard.append((p, "704.5i", Msg("{card!c} has no loyalty", card=p.name)))
                 continue
             if p.counters and p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0):
                 r.annihilate.append(p)
@@ -125,7 +142,7 @@ class LegendRule(StateBasedAction):
         for p in g.battlefield:
             if layers.is_legendary(p) and p.oid not in already:
                 groups.setdefault((p.controller, p.name), []).append(p)
-        found: list[tuple[Permanent, str, str]] = []
+        found: list[tuple[Permanent, str, Msg]] = []
         for (pi, name), perms in groups.items():
             if len(perms) < 2:
                 continue
@@ -136,7 +153,17 @@ class LegendRule(StateBasedAction):
                 return
             for p in perms:
                 if p.oid != keep:
-                    found.append((p, "704.5j", f"legend rule: {g.pname(pi)} keeps one {name}"))
+                    found.append(
+                        (
+                            p,
+                            "704.5j",
+                            Msg(
+                                "legend rule: {player} keeps one {card!c}",
+                                player=g.pname(pi),
+                                card=name,
+                            ),
+                        )
+                    )
         r.to_graveyard.extend(found)
 
 
@@ -155,22 +182,28 @@ def check(g: GameState, rules: tuple[StateBasedAction, ...] = CURRENT) -> bool:
     if r.empty():
         return False
     for _pi, rule_no, why in r.losers:
-        g.emit("sba", f"state-based action: {why}", rule_no)
+        g.emit("sba", "state-based action: {why}", rule_no, why=why)
     for p in r.annihilate:
         assert p.counters is not None
         n = min(p.counters["+1/+1"], p.counters["-1/-1"])
         p.counters["+1/+1"] -= n
         p.counters["-1/-1"] -= n
-        g.emit("sba", f"{n} +1/+1 and -1/-1 counter pair(s) on {p.name} are removed", "704.5q")
+        g.emit(
+            "sba",
+            "{n} +1/+1 and -1/-1 counter pair(s) on {card!c} are removed",
+            "704.5q",
+            n=n,
+            card=p.name,
+        )
     dying: list[Permanent] = []
     for p, rule_no, why in r.to_destroy:
-        g.emit("sba", f"state-based action: {why}", rule_no)
+        g.emit("sba", "state-based action: {why}", rule_no, why=why)
         if not destroy_one(g, p):  # 704.5g/h destroy, so regeneration can replace it
             dying.append(p)
     for p, rule_no, why in r.to_graveyard:
-        g.emit("sba", f"state-based action: {why}", rule_no)
+        g.emit("sba", "state-based action: {why}", rule_no, why=why)
         dying.append(p)
-    leave_battlefield(g, dying, "graveyard", "is put into its owner's graveyard", "704.3")
+    leave_battlefield(g, dying, "graveyard", Msg("is put into its owner's graveyard"), "704.3")
     g.legend_choice = None
     if r.losers:
         lose_all(g, r.losers)

@@ -81,6 +81,7 @@ def new_game(
     format: str = "free-for-all",
     teams: Sequence[Sequence[str]] | None = None,
     team_names: Sequence[str] = (),
+    lang: str = "en",
 ) -> GameState:
     """103: shuffle each library, choose the starting player (103.1: at random from the seed,
     unless ``first_player`` names one), draw opening hands (103.4), then the mulligans of the
@@ -94,6 +95,7 @@ def new_game(
     fmt = team_format(format, teams, names, team_names)
     players = [Player(i, n, fmt.starting_life()) for i, n in enumerate(names)]
     g = GameState(players, seed=seed, ruleset=ruleset)
+    g.set_lang(lang)
     g.format = fmt
     for pi, deck in enumerate(decks):
         defs = [cards.get(name) for name in deck]
@@ -106,9 +108,14 @@ def new_game(
             first_player = fmt.teams[g.rng.below(len(fmt.teams))][0]
         else:
             first_player = g.rng.below(len(players))
-        g.emit("setup", f"{g.pname(first_player)} is chosen at random to play first", "103.1")
+        g.emit(
+            "setup",
+            "{player} is chosen at random to play first",
+            "103.1",
+            player=g.pname(first_player),
+        )
     g.active = g.first_player = first_player % len(players)
-    g.emit("setup", f"{g.pname(g.active)} plays first", "103.1")
+    g.emit("setup", "{player} plays first", "103.1", player=g.pname(g.active))
     g.rules.opening_hands(g, hand_size)
     if mulligans:
         g.rules.mulligans.start(g)
@@ -125,6 +132,7 @@ def from_position(
     format: str = "free-for-all",
     teams: Sequence[Sequence[str]] | None = None,
     team_names: Sequence[str] = (),
+    lang: str = "en",
 ) -> GameState:
     """A game at ``turn``/``step``, at the moment its active player would first receive priority
     (the step's turn-based actions count as done; nothing earlier happens). A step without
@@ -150,6 +158,7 @@ def from_position(
             if len(lives) > 1:
                 raise ValueError("teammates share one life total (810.4): give them the same life")
     g = GameState(pls, seed=seed, ruleset=ruleset)
+    g.set_lang(lang)
     g.format = fmt
     g.turn = turn
     g.first_player = 0
@@ -182,7 +191,7 @@ def from_position(
     every = [c for pl in pls for z in (pl.library, pl.hand, pl.graveyard, pl.exile) for c in z]
     every += [perm.card for perm in g.battlefield]
     g.cards = tuple(sorted(every, key=lambda c: c.cid))
-    g.emit("setup", f"the game begins at turn {turn}, {step.title}", None)
+    g.emit("setup", "the game begins at turn {turn}, {step}", None, turn=turn, step=step.msg)
     if step is Step.UNTAP:
         # A step without priority begins at its start: its turn-based actions happen, except
         # that permanents set up as summoning sick stay so (they arrived this turn).

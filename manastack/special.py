@@ -13,6 +13,7 @@ from manastack import casting
 from manastack.actions import Action, CastSpell, Choose, SuspendCard, TurnFaceUp
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg
 from manastack.state import GameState
 
 
@@ -21,12 +22,12 @@ def face_up_refusal(g: GameState, pi: int, oid: int) -> IllegalAction | None:
     if p is None or p.controller != pi:
         return IllegalAction("unknown", "no such permanent under your control", "116.2b")
     if not p.face_down:
-        return IllegalAction("unknown", f"{p.name} is not face down", "702.37e")
+        return IllegalAction("unknown", "{card!c} is not face down", "702.37e", card=p.name)
     morph = p.card.cdef.morph
     if morph is None:
         return IllegalAction("unknown", "that permanent has no morph cost", "702.37e")
     if not casting.can_afford(g, pi, morph, sacrifice=False):
-        return IllegalAction("cost", f"can't pay the morph cost {morph}", "702.37e")
+        return IllegalAction("cost", "can't pay the morph cost {morph}", "702.37e", morph=morph)
     return None
 
 
@@ -37,14 +38,21 @@ def turn_face_up(g: GameState, a: TurnFaceUp) -> None:
     p = g.permanent(a.oid)
     assert p is not None and p.card.cdef.morph is not None
     casting.pay_cost(
-        g, a.player, p.card.cdef.morph, f"turning {p.name} face up", None, rule="702.37e"
+        g,
+        a.player,
+        p.card.cdef.morph,
+        Msg("turning {card!c} face up", card=p.name),
+        None,
+        rule="702.37e",
     )
     p.face_down = False
     g.passes = 0
     g.emit(
         "special",
-        f"{g.pname(a.player)} turns {p.name} face up (special action, no stack)",
+        "{player} turns {card!c} face up (special action, no stack)",
         "116.2b",
+        player=g.pname(a.player),
+        card=p.name,
     )
 
 
@@ -54,13 +62,16 @@ def suspend_refusal(g: GameState, pi: int, cid: int) -> IllegalAction | None:
         return IllegalAction("unknown", "that card is not in your hand", "702.62a")
     sus = card.cdef.suspend
     if sus is None:
-        return IllegalAction("unknown", f"{card.name} has no suspend", "702.62a")
+        return IllegalAction("unknown", "{card!c} has no suspend", "702.62a", card=card.name)
     if not card.cdef.is_instant_speed and not casting.sorcery_timing_ok(g, pi):
         return IllegalAction(
-            "timing", f"{card.name} can be suspended only when it could be cast", "702.62a"
+            "timing",
+            "{card!c} can be suspended only when it could be cast",
+            "702.62a",
+            card=card.name,
         )
     if not casting.can_afford(g, pi, sus.cost, sacrifice=False):
-        return IllegalAction("cost", f"can't pay the suspend cost {sus.cost}", "702.62a")
+        return IllegalAction("cost", "can't pay the suspend cost {cost}", "702.62a", cost=sus.cost)
     return None
 
 
@@ -73,16 +84,20 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     card = next(c for c in pl.hand if c.cid == a.cid)
     sus = card.cdef.suspend
     assert sus is not None
-    casting.pay_cost(g, a.player, sus.cost, f"suspending {card.name}", None, rule="702.62a")
+    casting.pay_cost(
+        g, a.player, sus.cost, Msg("suspending {card!c}", card=card.name), None, rule="702.62a"
+    )
     pl.hand.remove(card)
     pl.exile.append(card)
     g.card_counters[card.cid] = {"time": sus.time}  # 702.62a: with N time counters on it
     g.passes = 0
     g.emit(
         "special",
-        f"{pl.name} suspends {card.name}: exiled with {sus.time} time counter(s) "
-        "(special action, no stack)",
+        "{player} suspends {card!c}: exiled with {time} time counter(s) (special action, no stack)",
         "116.2f",
+        player=pl.name,
+        card=card.name,
+        time=sus.time,
     )
 
 
@@ -149,7 +164,12 @@ def answer_free_cast(g: GameState, a: Action) -> None:
     if isinstance(a, Choose):
         if a.option != "decline":
             raise IllegalAction("target", "answer with cast or decline", "702.62a")
-        g.emit("choice", f"{g.pname(a.player)} declines to cast it; it stays exiled", "702.62a")
+        g.emit(
+            "choice",
+            "{player} declines to cast it; it stays exiled",
+            "702.62a",
+            player=g.pname(a.player),
+        )
         g.pending = None
         return
     assert isinstance(a, CastSpell)

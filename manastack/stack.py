@@ -14,6 +14,7 @@ from manastack.actions import Action, ActivateMana, Choose, PayMana, target_play
 from manastack.casting import activate_mana, can_afford, pay_cost
 from manastack.decisions.base import Kind, Pending, as_cost
 from manastack.errors import IllegalAction
+from manastack.i18n import ability_of, card_msg
 from manastack.mana import ManaCost
 from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.base import TriggeredAbility
@@ -23,12 +24,17 @@ from manastack.zones import enter_battlefield
 def resolve_top(g: GameState) -> None:
     item = g.stack[-1]
     # An ability is named as one: its source may be gone (113.7a), and it isn't the card.
-    what = item.source_name if item.kind == "spell" else f"{item.source_name}'s ability"
-    g.emit("resolve", f"all players passed in succession: {what} resolves", "405.5")
+    what = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
+    g.emit("resolve", "all players passed in succession: {what} resolves", "405.5", what=what)
     ab = item.ability
     if isinstance(ab, TriggeredAbility) and ab.condition and not ab.condition.holds(g, item.data):
         g.stack.pop()
-        g.emit("resolve", f'{item.source_name}\'s ability does nothing: its "if" is false', "603.4")
+        g.emit(
+            "resolve",
+            '{card!c}\'s ability does nothing: its "if" is false',
+            "603.4",
+            card=item.source_name,
+        )
         return
     if item.target_specs:
         legal = [
@@ -39,8 +45,9 @@ def resolve_top(g: GameState) -> None:
             g.stack.pop()
             g.emit(
                 "fizzle",
-                f"{item.source_name} doesn't resolve: all its targets are illegal",
+                "{card!c} doesn't resolve: all its targets are illegal",
                 "608.2b",
+                card=item.source_name,
             )
             _leave_stack(g, item, countered=True)
             return
@@ -84,10 +91,11 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
     card = item.card
     if item.kind != "spell" or card is None:
         if not countered:
-            what = item.source_name
             if item.kind in ("activated", "triggered"):
-                what += "'s ability"
-            g.emit("resolve", f"{what} has resolved", "608.2n")
+                done = ability_of(item.source_name)
+            else:
+                done = card_msg(item.source_name)
+            g.emit("resolve", "{what} has resolved", "608.2n", what=done)
         return
     owner = g.players[card.owner]
     if not countered and (item.face_down or card.cdef.is_permanent):
@@ -96,9 +104,21 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
     if not card.token:
         owner.graveyard.append(card)
     if countered:
-        g.emit("counter", f"{card.name} is put into {owner.name}'s graveyard", "701.6a")
+        g.emit(
+            "counter",
+            "{card!c} is put into {player}'s graveyard",
+            "701.6a",
+            card=card.name,
+            player=owner.name,
+        )
     else:
-        g.emit("resolve", f"{card.name} is put into {owner.name}'s graveyard", "608.2n")
+        g.emit(
+            "resolve",
+            "{card!c} is put into {player}'s graveyard",
+            "608.2n",
+            card=card.name,
+            player=owner.name,
+        )
 
 
 # --- what effects ask about their spell or ability (608.2b) ------------------------------------
@@ -135,7 +155,7 @@ def player_for(item: StackItem, who: str, index: int) -> int | None:
 def counter(g: GameState, spell: StackItem, by: str) -> None:
     """701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
     g.stack.remove(spell)
-    g.emit("counter", f"{spell.source_name} is countered by {by}", "701.6a")
+    g.emit("counter", "{card!c} is countered by {by!c}", "701.6a", card=spell.source_name, by=by)
     _leave_stack(g, spell, countered=True)
 
 
@@ -174,13 +194,21 @@ class PayOrCounter(Pending):
         spell = g.stack_item(self.spell)
         option = a.option if isinstance(a, Choose) else "pay"
         if option not in ("pay", "decline"):
-            raise IllegalAction("target", f"choose pay or decline, not {option!r}", "608.2d")
+            raise IllegalAction(
+                "target", "choose pay or decline, not {option}", "608.2d", option=repr(option)
+            )
         if option == "pay":
             sources = a.sources if isinstance(a, PayMana) else None
             pay_cost(g, a.player, self.cost, self.by, sources, rule="608.2d")
-            g.emit("choice", f"{g.pname(a.player)} pays; {self.by} does nothing", "608.2d")
+            g.emit(
+                "choice",
+                "{player} pays; {by!c} does nothing",
+                "608.2d",
+                player=g.pname(a.player),
+                by=self.by,
+            )
         else:
-            g.emit("choice", f"{g.pname(a.player)} declines to pay", "608.2d")
+            g.emit("choice", "{player} declines to pay", "608.2d", player=g.pname(a.player))
             if spell is not None:
                 counter(g, spell, self.by)
         g.pending = None

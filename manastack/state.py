@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.decisions.base import Kind, Pending
 from manastack.formats import Format, FreeForAll
+from manastack.i18n import ENGLISH, Translator, translator
 from manastack.mana import Pool, empty_pool
 from manastack.rng import Rng
 from manastack.steps import Step
@@ -391,6 +392,8 @@ class GameState:
     rng: Rng = _declare(Copy.OBJECT, factory=lambda: Rng(0), digest=False)
     log: list[Event] = _declare(Copy.LIST, factory=list, dump=False, digest=False)
     log_enabled: bool = _declare(Copy.SHARE, True, dump=False, digest=False)
+    # The language (and era of words) the log is written in (manastack.i18n); shared.
+    tr: Translator = _declare(Copy.SHARE, ENGLISH, dump=False, digest=False)
     effects: list[Effect613] = _declare(Copy.LIST, factory=list)  # never changed once made
     delayed: list[DelayedTrigger] = _declare(Copy.LIST, factory=list)  # 603.7
     triggered: list[PendingTrigger] = _declare(Copy.LIST, factory=list)  # waiting for 603.3
@@ -486,9 +489,20 @@ class GameState:
                 return s
         return None
 
-    def emit(self, kind: str, text: str, rule: str | None = None) -> None:
+    def emit(self, kind: str, text: str, rule: str | None = None, **params: object) -> None:
+        """A line of the log: ``text`` is a template (manastack.i18n), rendered in the game's
+        language with ``params``, and only when the log is on."""
         if self.log_enabled:
-            self.log.append(Event(kind, text, rule, self.turn))
+            self.log.append(Event(kind, self.tr.render(text, params), rule, self.turn))
+
+    @property
+    def lang(self) -> str:
+        """The language of the log (``en``, ``fr``)."""
+        return self.tr.lang
+
+    def set_lang(self, lang: str) -> None:
+        """Write the log in ``lang``, with the words of the rule set's era."""
+        self.tr = translator(lang, self.rules.era)
 
     @property
     def ruleset(self) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from manastack.i18n import N_, Msg
+
 
 class Step(IntEnum):
     """The steps of a turn in order. Main phases count as steps, as in the scenario contract."""
@@ -46,6 +48,11 @@ class Step(IntEnum):
         return _TITLES[self]
 
     @property
+    def msg(self) -> Msg:
+        """Its title as a message, to be rendered in the log's language."""
+        return _MSGS[self]
+
+    @property
     def is_main(self) -> bool:
         return self is Step.PRECOMBAT_MAIN or self is Step.POSTCOMBAT_MAIN
 
@@ -60,3 +67,28 @@ STEP_NAMES: tuple[str, ...] = tuple(s.label for s in Step)
 _TITLES: dict[Step, str] = {
     s: s.name.lower().replace("_", " ") + (" phase" if s.is_main else " step") for s in Step
 }
+
+# The same titles as messages (each written out, so that the catalogs' extraction finds it).
+_MSGS: dict[Step, Msg] = {
+    s: Msg(t)
+    for s, t in zip(
+        Step,
+        (
+            N_("untap step"),
+            N_("upkeep step"),
+            N_("draw step"),
+            N_("precombat main phase"),
+            N_("beginning of combat step"),
+            N_("declare attackers step"),
+            N_("declare blockers step"),
+            N_("first strike damage step"),
+            N_("combat damage step"),
+            N_("end of combat step"),
+            N_("postcombat main phase"),
+            N_("end step"),
+            N_("cleanup step"),
+        ),
+        strict=True,
+    )
+}
+assert all(str(m) == _TITLES[s] for s, m in _MSGS.items())

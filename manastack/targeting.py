@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg, ability_of, card_msg
 from manastack.state import GameState, StackItem
 from manastack.vocabulary.base import TargetSpec
 
@@ -84,16 +85,25 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
     assert item is not None
     spec = item.target_specs[idx]
     rule = _TARGET_RULE[item.kind]
-    whose = item.source_name if item.kind == "spell" else f"{item.source_name}'s ability"
+    whose = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
     if not is_legal(g, spec, target, item):
         raise IllegalAction(
             "target",
-            f"{describe(g, target)} is not a legal choice for {spec.text} of {whose}",
+            "{target} is not a legal choice for {spec!t} of {whose}",
             rule,
+            target=describe_msg(g, target),
+            spec=spec.text,
+            whose=whose,
         )
     item.targets.append(target)
     g.emit(
-        "target", f"{g.pname(pi)} chooses {describe(g, target)} as {spec.text} for {whose}", rule
+        "target",
+        "{player} chooses {target} as {spec!t} for {whose}",
+        rule,
+        player=g.pname(pi),
+        target=describe_msg(g, target),
+        spec=spec.text,
+        whose=whose,
     )
     return item
 
@@ -109,6 +119,22 @@ def target_options(g: GameState, pi: int, oid: int, idx: int) -> list[Action]:
     if item is None:
         return []
     return [ChooseTarget(pi, t) for t in legal_targets(g, item.target_specs[idx], item)]
+
+
+def describe_msg(g: GameState, target: int) -> str | Msg:
+    """:func:`describe` for a log in any language (a player's name is a name in every one)."""
+    pi = target_player(target)
+    if pi is not None:
+        if pi < len(g.players):
+            return g.players[pi].name
+        return Msg("player {n} (no such player)", n=pi + 1)
+    for p in g.battlefield:
+        if p.oid == target:
+            return card_msg(p.name if not p.face_down else "a face-down creature")
+    for s in g.stack:
+        if s.oid == target:
+            return card_msg(s.source_name)
+    return Msg("object {n}", n=target)
 
 
 def describe(g: GameState, target: int) -> str:

@@ -107,16 +107,24 @@ def put_on_stack(g: GameState, index: int) -> None:
         if not options:
             g.emit(
                 "trigger",
-                f"{t.source_name}'s ability is removed from the stack: no legal target",
+                "{card!c}'s ability is removed from the stack: no legal target",
                 "603.3d",
+                card=t.source_name,
             )
             return
         g.stack.append(item)
         g.pending = TriggerTarget(t.controller, item.oid, 0)
-        g.emit("trigger", f"{t.source_name}'s triggered ability is put on the stack", "603.3b")
+        g.emit(
+            "trigger",
+            "{card!c}'s triggered ability is put on the stack",
+            "603.3b",
+            card=t.source_name,
+        )
         return
     g.stack.append(item)
-    g.emit("trigger", f"{t.source_name}'s triggered ability is put on the stack", "603.3b")
+    g.emit(
+        "trigger", "{card!c}'s triggered ability is put on the stack", "603.3b", card=t.source_name
+    )
 
 
 def _apnap_seats(g: GameState) -> list[int]:

@@ -9,6 +9,7 @@ from manastack.actions import Action, Discard
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
 from manastack.events import StepBegins, happen
+from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
 from manastack.zones import draw
@@ -33,7 +34,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     g.passes = 0
     if step is Step.UNTAP:
         who = ap.name if g.format.solo else _team_words(g)
-        g.emit("turn", f"turn {g.turn} ({who}) begins: untap step", "502.1")
+        g.emit("turn", "turn {turn} ({who}) begins: untap step", "502.1", turn=g.turn, who=who)
         for pl in g.players:
             pl.lands_played = 0
         for p in g.battlefield:
@@ -42,13 +43,13 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
                     p.sick = False  # 302.6: controlled continuously since this turn began
                 if p.tapped:
                     p.tapped = False
-        untappers = ap.name if g.format.solo else _members(g)
-        g.emit(
-            "untap", f"{untappers} untap{'s' if g.format.solo else ''} their permanents", "502.3"
-        )
+        if g.format.solo:
+            g.emit("untap", "{player} untaps their permanents", "502.3", player=ap.name)
+        else:
+            g.emit("untap", "{players} untap their permanents", "502.3", players=_members(g))
         g.stage = Stage.END_STEP  # 502.4: no priority in the untap step
         return
-    g.emit("step", step.title, _STEP_RULE[step])
+    g.emit("step", "{step}", _STEP_RULE[step], step=step.msg)
     if step is Step.DRAW:
         for pi in g.rules.active_players(g):  # 805.4b: each player of the active team draws
             draw(g, pi)  # logged once, by the draw itself (the step's line cites 504.1)
@@ -102,12 +103,14 @@ def skips_first_draw(g: GameState) -> bool:
     return g.turn == 1 and g.rules.is_active(g, g.first_player) and g.format.skips_first_draw(g)
 
 
-def _members(g: GameState) -> str:
-    return " and ".join(g.pname(p) for p in g.rules.active_players(g))
+def _members(g: GameState) -> Msg:
+    return and_list([g.pname(p) for p in g.rules.active_players(g)])
 
 
-def _team_words(g: GameState) -> str:
-    return f"{g.format.team_name(g.format.team_of(g.active))}: {_members(g)}"
+def _team_words(g: GameState) -> Msg:
+    return Msg(
+        "{team}: {members}", team=g.format.team_msg(g.format.team_of(g.active)), members=_members(g)
+    )
 
 
 def next_step(g: GameState) -> Step:
@@ -115,9 +118,16 @@ def next_step(g: GameState) -> Step:
     if s is Step.UPKEEP:
         if skips_first_draw(g):
             if g.format.solo:
-                g.emit("skip", f"{g.pname(g.active)} skips the first draw step", "103.8a")
+                g.emit(
+                    "skip", "{player} skips the first draw step", "103.8a", player=g.pname(g.active)
+                )
             else:
-                g.emit("skip", f"{_team_words(g)} skip their first draw step", "103.8b")
+                g.emit(
+                    "skip",
+                    "{team_words} skip their first draw step",
+                    "103.8b",
+                    team_words=_team_words(g),
+                )
             return Step.PRECOMBAT_MAIN
         return Step.DRAW
     if s is Step.DECLARE_ATTACKERS:
@@ -190,7 +200,7 @@ class DiscardCards(Pending):
             raise IllegalAction("unknown", "that card is not in your hand", "514.1")
         pl.hand.remove(card)
         pl.graveyard.append(card)
-        g.emit("discard", f"{pl.name} discards {card.name}", self.rule)
+        g.emit("discard", "{player} discards {card!c}", self.rule, player=pl.name, card=card.name)
         if self.count > 1:
             self.count -= 1
             return None

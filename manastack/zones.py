@@ -16,6 +16,7 @@ from manastack.events import (
     happen,
     queue_trigger,
 )
+from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent
 
 __all__ = [
@@ -44,7 +45,7 @@ def enter_battlefield(
 
 
 def leave_battlefield(
-    g: GameState, perms: list[Permanent], dest: str, verb: str, rule: str
+    g: GameState, perms: list[Permanent], dest: str, verb: Msg, rule: str
 ) -> None:
     """Move permanents off the battlefield at the same time (to graveyard, hand, library or exile).
 

@@ -111,9 +111,11 @@ class Pending:
     def refuse(self, g: GameState, a: Action) -> IllegalAction:
         return IllegalAction(
             "priority",
-            f"{g.pname(a.player)} is being asked for {self.kind.value.replace('_', ' ')}, "
-            f"not {type(a).__name__}",
+            "{player} is being asked for {kind}, not {action}",
             "117.1",
+            player=g.pname(a.player),
+            kind=self.kind.value.replace("_", " "),
+            action=type(a).__name__,
         )
 
     @property

@@ -107,7 +107,12 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
         for d in g.delayed:
             if d.trigger.matches(g, part, None, d.controller):
                 g.triggered.append(PendingTrigger(d.ability, d.controller, d.source_name, None))
-                g.emit("trigger", f"{d.source_name}'s delayed triggered ability triggers", "603.7b")
+                g.emit(
+                    "trigger",
+                    "{card!c}'s delayed triggered ability triggers",
+                    "603.7b",
+                    card=d.source_name,
+                )
             else:
                 keep.append(d)
         g.delayed = keep
@@ -125,7 +130,8 @@ def queue_trigger(
         return  # 603.4: an intervening "if" false as it would trigger
     who = src.controller if controller is None else controller
     g.triggered.append(PendingTrigger(ab, who, src.name, src.oid, info))
-    g.emit("trigger", *ab.trigger.announce(src.name, ab.text))
+    line, rule = ab.trigger.announce(src.name, ab.text)
+    g.emit("trigger", line.template, rule, **line.params)
 
 
 def queue_card_trigger(g: GameState, ab: TriggeredAbility, card: Card) -> None:
@@ -135,4 +141,5 @@ def queue_card_trigger(g: GameState, ab: TriggeredAbility, card: Card) -> None:
     if ab.condition is not None and not ab.condition.holds(g, info):
         return
     g.triggered.append(PendingTrigger(ab, card.owner, card.name, None, info))
-    g.emit("trigger", *ab.trigger.announce(card.name, ab.text))
+    line, rule = ab.trigger.announce(card.name, ab.text)
+    g.emit("trigger", line.template, rule, **line.params)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from manastack import layers
+from manastack.i18n import Msg, card_msg
 from manastack.state import Card, GameState, Permanent, Player, StackItem
 from manastack.steps import Step
 
@@ -124,8 +125,12 @@ class DamageDealt(GameEvent):
             total = _life(g, pl)
             g.emit(
                 "damage",
-                f"{self.source_name} deals {self.amount} damage to {pl.name} ({total})",
+                "{card!c} deals {amount} damage to {player} ({total})",
                 "120.3a",
+                card=self.source_name,
+                amount=self.amount,
+                player=pl.name,
+                total=total,
             )
         elif self.target is not None:
             t = self.target
@@ -133,15 +138,22 @@ class DamageDealt(GameEvent):
             if self.deathtouch:
                 t.deathtouched = True
             shown = t.name if not t.face_down else "a face-down creature"
-            g.emit("damage", f"{self.source_name} deals {self.amount} damage to {shown}", "120.3e")
+            g.emit(
+                "damage",
+                "{card!c} deals {amount} damage to {shown!c}",
+                "120.3e",
+                card=self.source_name,
+                amount=self.amount,
+                shown=shown,
+            )
 
 
-def _life(g: GameState, pl: Player) -> str:
+def _life(g: GameState, pl: Player) -> Msg:
     """``pl``'s life total as the log says it: the team's where life is shared (810.9)."""
     f = g.format
     if not f.shared_life:
-        return f"life {pl.life}"
-    return f"{f.team_name(f.team_of(pl.idx))}'s life {pl.life}, 810.9"
+        return Msg("life {n}", n=pl.life)
+    return Msg("{team}'s life {n}, 810.9", team=f.team_msg(f.team_of(pl.idx)), n=pl.life)
 
 
 def _item_keywords(g: GameState, item: StackItem) -> frozenset[str]:
@@ -162,7 +174,7 @@ class LifeGained(GameEvent):
 
     __slots__ = ("amount", "player", "rule", "why")
 
-    def __init__(self, player: int, amount: int, why: str, rule: str = "119.3") -> None:
+    def __init__(self, player: int, amount: int, why: Msg, rule: str = "119.3") -> None:
         self.player = player
         self.amount = amount
         self.why = why
@@ -177,8 +189,12 @@ class LifeGained(GameEvent):
         total = _life(g, pl)
         g.emit(
             "life",
-            f"{pl.name} gains {self.amount} life from {self.why} ({total})",
+            "{player} gains {amount} life from {why} ({total})",
             self.rule,
+            player=pl.name,
+            amount=self.amount,
+            why=self.why,
+            total=total,
         )
 
 
@@ -187,7 +203,7 @@ class LifeLost(GameEvent):
 
     __slots__ = ("amount", "player", "rule", "why")
 
-    def __init__(self, player: int, amount: int, why: str, rule: str = "119.3") -> None:
+    def __init__(self, player: int, amount: int, why: Msg, rule: str = "119.3") -> None:
         self.player = player
         self.amount = amount
         self.why = why
@@ -202,8 +218,12 @@ class LifeLost(GameEvent):
         total = _life(g, pl)
         g.emit(
             "life",
-            f"{pl.name} loses {self.amount} life from {self.why} ({total})",
+            "{player} loses {amount} life from {why} ({total})",
             self.rule,
+            player=pl.name,
+            amount=self.amount,
+            why=self.why,
+            total=total,
         )
 
 
@@ -224,11 +244,11 @@ class CardDrawn(GameEvent):
         pl = g.players[self.player]
         if not pl.library:
             pl.drew_from_empty = True
-            g.emit("draw", f"{pl.name} can't draw: the library is empty", "121.3")
+            g.emit("draw", "{player} can't draw: the library is empty", "121.3", player=pl.name)
             return
         self.card = pl.library.pop()
         pl.hand.append(self.card)
-        g.emit("draw", f"{pl.name} draws a card", "121.1")
+        g.emit("draw", "{player} draws a card", "121.1", player=pl.name)
 
 
 class EntersBattlefield(GameEvent):
@@ -253,8 +273,10 @@ class EntersBattlefield(GameEvent):
         shown = "a face-down creature" if self.face_down else self.card.name
         g.emit(
             "enter",
-            f"{shown} enters the battlefield under {g.pname(self.controller)}'s control",
+            "{shown!c} enters the battlefield under {player}'s control",
             self.rule,
+            shown=shown,
+            player=g.pname(self.controller),
         )
 
 
@@ -281,7 +303,7 @@ class LeavesBattlefield(GameEvent):
 
     __slots__ = ("before", "dest", "left", "permanents", "rule", "verb")
 
-    def __init__(self, permanents: list[Permanent], dest: str, verb: str, rule: str) -> None:
+    def __init__(self, permanents: list[Permanent], dest: str, verb: Msg, rule: str) -> None:
         self.permanents = permanents
         self.dest = dest
         self.verb = verb
@@ -300,13 +322,13 @@ class LeavesBattlefield(GameEvent):
             for p in perms:
                 g.combat.remove(p.oid)
         for p in perms:
-            shown = p.name
+            shown = card_msg(p.name)
             if p.face_down:
-                shown = f"face-down {p.name} (revealed, 708.9)"
+                shown = Msg("face-down {card!c} (revealed, 708.9)", card=p.name)
             owner = g.players[p.owner]
             if not p.card.token:
                 getattr(owner, self.dest).append(p.card)
-            g.emit("leave", f"{shown} {self.verb}", self.rule)
+            g.emit("leave", "{shown} {verb}", self.rule, shown=shown, verb=self.verb)
             self.left.append(PermanentLeft(p, self.dest, layers.is_creature(p)))
 
     def parts(self) -> Sequence[GameEvent]:

@@ -33,6 +33,9 @@ class Ruleset:
     """Today's Comprehensive Rules. Subclass and override hooks for another rule set."""
 
     name: str = "current"
+    # The era of its words: the messages' catalogs have a variant of a language for it
+    # (``fr@2004``: "jouer un sort"), chained before the language's own (manastack.i18n).
+    era: str | None = None
     state_based: tuple[sba.StateBasedAction, ...] = sba.CURRENT
     replacement_effects: tuple[Replacement, ...] = (REGENERATION,)
     mulligans: MulliganProcedure = LONDON  # 103.5
@@ -52,7 +55,13 @@ class Ruleset:
         phase."""
         for pl in g.players:
             if any(pl.pool):
-                g.emit("mana", f"{pl.name}'s unused mana ({pool_text(pl.pool)}) empties", "500.4")
+                g.emit(
+                    "mana",
+                    "{player}'s unused mana ({pool}) empties",
+                    "500.4",
+                    player=pl.name,
+                    pool=pool_text(pl.pool),
+                )
                 pl.pool = [0, 0, 0, 0, 0, 0]
 
     def next_step(self, g: GameState) -> Step:
@@ -134,7 +143,13 @@ class Ruleset:
         for pl in g.players:
             for _ in range(min(hand_size, len(pl.library))):
                 pl.hand.append(pl.library.pop())
-            g.emit("setup", f"{pl.name} draws an opening hand of {len(pl.hand)}", "103.5")
+            g.emit(
+                "setup",
+                "{player} draws an opening hand of {count}",
+                "103.5",
+                player=pl.name,
+                count=len(pl.hand),
+            )
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}>"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from manastack import combat, layers, turn
 from manastack.damage import deal
 from manastack.events import DamageDealt, LifeLost, happen
+from manastack.i18n import Msg, comma_list
 from manastack.mana import pool_text
 from manastack.mulligan import PARIS
 from manastack.rulesets.base import Ruleset
@@ -77,12 +78,14 @@ class CombatDamage(Effect):
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         """2004 310.4: dealt all at once, as originally assigned."""
-        g.emit(
-            "damage",
-            "combat damage resolves: it is dealt as assigned"
-            + (" (first strike)" if self.first_strike else ""),
-            "2004 310.4",
-        )
+        if self.first_strike:
+            g.emit(
+                "damage",
+                "combat damage resolves: it is dealt as assigned (first strike)",
+                "2004 310.4",
+            )
+        else:
+            g.emit("damage", "combat damage resolves: it is dealt as assigned", "2004 310.4")
         for a in self.assignments:
             ev = self._event(g, item, a)
             if ev is not None:
@@ -102,9 +105,11 @@ class CombatDamage(Effect):
                 # 2004 310.4c: damage assigned to a creature no longer in play isn't dealt.
                 g.emit(
                     "damage",
-                    f"{a.name}'s {a.amount} damage is not dealt: its recipient is no longer "
-                    "a creature in play",
+                    "{card!c}'s {amount} damage is not dealt: its recipient is no longer a "
+                    "creature in play",
                     "2004 310.4c",
+                    card=a.name,
+                    amount=a.amount,
                 )
                 return None
         if src is not None:
@@ -139,7 +144,11 @@ class OldLegendRule(StateBasedAction):
             for p in perms:
                 if len(keep) > 1 or p is not keep[0]:
                     r.to_graveyard.append(
-                        (p, "2004 420.5e", f"legend rule: only the oldest {name} stays in play")
+                        (
+                            p,
+                            "2004 420.5e",
+                            Msg("legend rule: only the oldest {card!c} stays in play", card=name),
+                        )
                     )
 
 
@@ -154,6 +163,7 @@ class June2004(Ruleset):
     """The rules of 1 June 2004: combat damage on the stack, mana burn, the old legend rule."""
 
     name = "2004"
+    era = "2004"
     state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule())
     mulligans = PARIS  # 2004 101.4
 
@@ -182,9 +192,13 @@ class June2004(Ruleset):
             shown = pool_text(pl.pool)
             pl.pool = [0, 0, 0, 0, 0, 0]
             g.emit(
-                "mana", f"{pl.name}'s unused mana ({shown}) is lost as the phase ends", "2004 300.3"
+                "mana",
+                "{player}'s unused mana ({pool}) is lost as the phase ends",
+                "2004 300.3",
+                player=pl.name,
+                pool=shown,
             )
-            happen(g, LifeLost(pl.idx, n, "mana burn", "2004 300.3"))
+            happen(g, LifeLost(pl.idx, n, Msg("mana burn"), "2004 300.3"))
 
     def combat_damage_assigned(
         self, g: GameState, first_step: bool, chosen: dict[int, combat.Assignment]
@@ -213,17 +227,35 @@ class June2004(Ruleset):
             g.new_id(), "combat_damage", -1, COMBAT_DAMAGE, obj.effects, (), ability=obj
         )
         g.stack.append(item)
-        shown = ", ".join(f"{a.name} {a.amount} to {_recipient(g, a.target)}" for a in frozen)
-        g.emit(
-            "damage",
-            f"combat damage is assigned and put on the stack ({shown})"
-            + (" (first strike)" if first_step else ""),
-            "2004 310.1",
+        shown = comma_list(
+            [
+                Msg(
+                    "{card!c} {n} to {recipient}",
+                    card=a.name,
+                    n=a.amount,
+                    recipient=_recipient(g, a.target),
+                )
+                for a in frozen
+            ]
         )
+        if first_step:
+            g.emit(
+                "damage",
+                "combat damage is assigned and put on the stack ({assigned}) (first strike)",
+                "2004 310.1",
+                assigned=shown,
+            )
+        else:
+            g.emit(
+                "damage",
+                "combat damage is assigned and put on the stack ({assigned})",
+                "2004 310.1",
+                assigned=shown,
+            )
 
 
-def _recipient(g: GameState, target: int) -> str:
+def _recipient(g: GameState, target: int) -> str | Msg:
     if target < 0:
         return g.pname(-1 - target)
     p = g.permanent(target)
-    return "?" if p is None else layers.shown(p)
+    return "?" if p is None else layers.shown_msg(p)

@@ -76,7 +76,7 @@ def execute(
 ) -> None:
     """Carry out ``cmd`` for player ``pi`` atomically."""
     if isinstance(cmd, C.Unparsed):
-        raise IllegalAction("unknown", f"not a command: {cmd.problem}", None)
+        raise IllegalAction("unknown", "not a command: {problem}", None, problem=cmd.problem)
     before = game.state
     game.state = game.clone().state
     try:
@@ -106,7 +106,14 @@ def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str) -> None:
             now = "nobody is being asked anything"
         else:
             now = f"{_pname(game, ask[1])} is being asked for {ask[0].value.replace('_', ' ')}"
-        raise IllegalAction("priority", f"{_pname(game, pi)} can't {what} now: {now}", "117.1")
+        raise IllegalAction(
+            "priority",
+            "{player} can't {what} now: {now}",
+            "117.1",
+            player=_pname(game, pi),
+            what=what,
+            now=now,
+        )
 
 
 def _run(
@@ -155,7 +162,7 @@ def _run(
         _expect(game, pi, (PRIORITY,), "suspend a card")
         game.apply(SuspendCard(pi, _in_hand(game, pi, cmd.card)))
     else:
-        raise IllegalAction("unknown", f"unknown command {cmd}", None)
+        raise IllegalAction("unknown", "unknown command {cmd}", None, cmd=cmd)
 
 
 def follow_order_plan(game: Game, pi: int, plans: Plans) -> bool:
@@ -201,7 +208,14 @@ def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
         if c.name.lower() == ref.name.lower():
             return c.cid
     hint = _did_you_mean(ref.name, (c.name for c in hand))
-    raise IllegalAction("unknown", f"{_pname(game, pi)} has no {ref.name} in hand{hint}", None)
+    raise IllegalAction(
+        "unknown",
+        "{player} has no {card!c} in hand{hint}",
+        None,
+        player=_pname(game, pi),
+        card=ref.name,
+        hint=hint,
+    )
 
 
 def _matches_controller(game: Game, ref: C.Ref, controller: int) -> bool:
@@ -247,7 +261,15 @@ def _permanent(
     hint = _did_you_mean(
         ref.name, (p.name for p in game.state.battlefield if pi is None or p.controller == pi)
     )
-    raise IllegalAction("unknown", f"no {what} named {ref.name}{owner}{hint}", None)
+    raise IllegalAction(
+        "unknown",
+        "no {what} named {card!c}{owner}{hint}",
+        None,
+        what=what,
+        card=ref.name,
+        owner=owner,
+        hint=hint,
+    )
 
 
 def target_candidates(game: Game, ref: C.Ref) -> list[int]:
@@ -290,13 +312,22 @@ def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
         g = game.state
         names = [*(p.name for p in g.players), *(p.name for p in g.battlefield)]
         hint = _did_you_mean(ref.name, [*names, *(s.source_name for s in g.stack)])
-        raise IllegalAction("unknown", f"nothing named {ref} to target{hint}", None)
+        raise IllegalAction(
+            "unknown", "nothing named {ref} to target{hint}", None, ref=ref, hint=hint
+        )
     t = _legal_target(game, ref)
     if t is not None:
         game.apply(ChooseTarget(pi, t))
         return
     spec, item = game.pending_target_text(), _item_name(game, game.pending_item())
-    raise IllegalAction("target", f"{ref} is not a legal choice for {spec} ({item})", "115.1")
+    raise IllegalAction(
+        "target",
+        "{ref} is not a legal choice for {spec} ({item})",
+        "115.1",
+        ref=ref,
+        spec=spec,
+        item=item,
+    )
 
 
 def _targets_then_pay(
@@ -308,7 +339,9 @@ def _targets_then_pay(
             return  # the target is asked as its own decision: `choose T` answers it (601.2c)
         _choose_target(game, pi, queue.pop(0))
     if queue:
-        raise IllegalAction("target", f"too many targets: {', '.join(map(str, queue))}", "601.2c")
+        raise IllegalAction(
+            "target", "too many targets: {join}", "601.2c", join=", ".join(map(str, queue))
+        )
     if _ask(game, pi) == (PAY_MANA, pi):
         sources = None
         if paying:
@@ -338,9 +371,12 @@ def _sources(game: Game, pi: int, paying: tuple[C.Ref, ...]) -> tuple[int, ...]:
                 k = sum(1 for c in paying if c.name.lower() == r.name.lower())
                 raise IllegalAction(
                     "cost",
-                    f"{_pname(game, pi)} names {r.name} {k} times but controls fewer: "
-                    "one permanent can't pay twice",
+                    "{player} names {card!c} {k} times but controls fewer: one permanent can't "
+                    "pay twice",
                     "107.5",
+                    player=_pname(game, pi),
+                    card=r.name,
+                    k=k,
                 ) from None
         chosen.append(oid)
     return tuple(chosen)
@@ -374,7 +410,12 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         mine = (p.name for p in game.state.battlefield if p.controller == pi)
         hint = _did_you_mean(cmd.card.name, mine)
         raise IllegalAction(
-            "unknown", f"{_pname(game, pi)} controls no {cmd.card.name}{hint}", None
+            "unknown",
+            "{player} controls no {name}{hint}",
+            None,
+            player=_pname(game, pi),
+            name=cmd.card.name,
+            hint=hint,
         )
     last: IllegalAction | None = None
     for oid, name in candidates:
@@ -386,7 +427,9 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         )
         for idx in indexes:
             if not 0 <= idx < len(kinds):
-                last = IllegalAction("unknown", f"{name} has no ability {idx + 1}", "602.1")
+                last = IllegalAction(
+                    "unknown", "{card!c} has no ability {value}", "602.1", card=name, value=idx + 1
+                )
                 continue
             try:
                 if kinds[idx] == "mana":
@@ -407,7 +450,9 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         # No candidate has an ability that can be activated (a vanilla creature, a land
         # whose only abilities are static or triggered).
         names = candidates[0][1]
-        raise IllegalAction("unknown", f"{names} has no ability that can be activated", "602.1")
+        raise IllegalAction(
+            "unknown", "{names} has no ability that can be activated", "602.1", names=names
+        )
     raise last
 
 
@@ -417,7 +462,7 @@ def _colour(colors: str, choices: tuple[str, ...]) -> str:
     if choices:
         c = color_letter(choices[0])
         if len(c) != 1 or c not in colors:
-            raise IllegalAction("target", f"this ability can't add {{{c}}}", "605.1a")
+            raise IllegalAction("target", "this ability can't add {{{c}}}", "605.1a", c=c)
         return c
     return colors if len(colors) == 1 else ""
 
@@ -427,7 +472,9 @@ def _attack(game: Game, pi: int, cmd: C.Attack, finish: bool = True) -> None:
     if cmd.defender is not None:
         d = _player(game, cmd.defender)
         if d is None:
-            raise IllegalAction("unknown", f"no player named {cmd.defender}", None)
+            raise IllegalAction(
+                "unknown", "no player named {defender}", None, defender=cmd.defender
+            )
     else:
         opponents = [p.idx for p in game.state.players if not p.left and p.idx != pi]
         if len(opponents) != 1 or game.team_of(pi) is not None:
@@ -435,7 +482,7 @@ def _attack(game: Game, pi: int, cmd: C.Attack, finish: bool = True) -> None:
         d = opponents[0]
     for ref in cmd.attackers:
         if _ask(game, pi) != (DECLARE_ATTACKERS, pi):
-            raise IllegalAction("combat", f"{ref} can't attack", "508.1a")
+            raise IllegalAction("combat", "{ref} can't attack", "508.1a", ref=ref)
         combat = game.state.combat
         declared = combat.attackers if combat else {}
         oid = _permanent(game, pi, ref, lambda oid: oid not in declared, "creature")  # noqa: B023
@@ -452,7 +499,7 @@ def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
         att = _permanent(game, None, cmd.attacker, attackers.__contains__, "attacking creature")
         for ref in cmd.blockers:
             if _ask(game, pi) != (DECLARE_BLOCKERS, pi):
-                raise IllegalAction("combat", f"{ref} can't block now", "509.1a")
+                raise IllegalAction("combat", "{ref} can't block now", "509.1a", ref=ref)
             combat = game.state.combat
             blocking = combat.blockers if combat else {}
             oid = _permanent(game, pi, ref, lambda oid: oid not in blocking, "creature")  # noqa: B023
@@ -474,7 +521,7 @@ def _assign(game: Game, pi: int, cmd: C.Assign) -> None:
         cands = target_candidates(game, ref)
         pick = next((t for t in cands if t in blockers or t < 0), None)
         if pick is None:
-            raise IllegalAction("target", f"{ref} is not blocking that creature", "510.1c")
+            raise IllegalAction("target", "{ref} is not blocking that creature", "510.1c", ref=ref)
         parts.append((pick, n))
     game.apply(AssignDamage(pi, attacker, tuple(parts)))
 
@@ -497,7 +544,13 @@ def _choose(game: Game, pi: int, words: str) -> None:
         if t is not None:
             game.apply(ChooseTarget(pi, t))
             return
-        raise IllegalAction("target", f"{w} is not a legal {game.pending_target_text()}", "603.3d")
+        raise IllegalAction(
+            "target",
+            "{w} is not a legal {pending_target_text}",
+            "603.3d",
+            w=w,
+            pending_target_text=game.pending_target_text(),
+        )
     if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR):
         game.apply(Choose(pi, low))
         return
@@ -509,7 +562,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
             if name is not None and name.lower() == low:
                 game.apply(KeepLegend(pi, a.oid))
                 return
-        raise IllegalAction("target", f"{w} is not one of the legends to choose from", "704.5j")
+        raise IllegalAction("target", "{w} is not one of the legends to choose from", "704.5j", w=w)
     if kind == ORDER_TRIGGERS:
         follow_order_plan(game, pi, Plans({pi: [w]}))
         return
@@ -523,7 +576,10 @@ def _choose(game: Game, pi: int, words: str) -> None:
         game.apply(Choose(pi, str(_in_hand(game, pi, _ref(w)))))  # 103.5: a card, by name
         return
     raise IllegalAction(
-        "priority", f"there is nothing to choose now ({kind.value.replace('_', ' ')})", "117.1"
+        "priority",
+        "there is nothing to choose now ({replace})",
+        "117.1",
+        replace=kind.value.replace("_", " "),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from manastack.i18n import Msg
 from manastack.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -86,9 +87,11 @@ class TriggerCondition:
         much damage"): it reaches the effects as ``item.data`` when the ability resolves."""
         return None
 
-    def announce(self, source_name: str, text: str) -> tuple[str, str]:
+    def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
         """The log line saying the ability triggered, and its rule."""
-        return f"{source_name}'s ability triggers: {text}", "603.2"
+        return Msg(
+            "{card!c}'s ability triggers: {ability!t}", card=source_name, ability=text
+        ), "603.2"
 
 
 class Condition:

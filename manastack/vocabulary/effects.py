@@ -15,6 +15,7 @@ from manastack import layers, stack
 from manastack.actions import target_player
 from manastack.casting import can_afford, mana_actions
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
+from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost
 from manastack.replacement import destroy
 from manastack.state import DelayedTrigger, Effect613, GameState, StackItem
@@ -54,7 +55,13 @@ class AddMana(Effect):
         pool = g.players[item.controller].pool
         for ch in self.mana:
             pool[COLOR_INDEX[ch]] += 1
-        g.emit("mana", f"{g.pname(item.controller)} adds {self.mana} to their mana pool", "106.4")
+        g.emit(
+            "mana",
+            "{player} adds {mana} to their mana pool",
+            "106.4",
+            player=g.pname(item.controller),
+            mana=self.mana,
+        )
         return True
 
 
@@ -85,7 +92,9 @@ class CounterUnlessPays(Effect):
         cost = ManaCost(generic=amount_of(self.amount, g, item))
         payer = spell.controller
         if not can_afford(g, payer, cost) and not mana_actions(g, payer):
-            g.emit("choice", f"{g.pname(payer)} can't pay {cost}", "608.2d")
+            g.emit(
+                "choice", "{player} can't pay {cost}", "608.2d", player=g.pname(payer), cost=cost
+            )
             stack.counter(g, spell, item.source_name)
             return True
         g.pending = stack.PayOrCounter(payer, spell.oid, cost, item.source_name)
@@ -121,8 +130,11 @@ class PumpUntilEndOfTurn(Effect):
             g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
             g.emit(
                 "effect",
-                f"{p.name} gets {self.power:+d}/{self.toughness:+d} until end of turn",
+                "{card!c} gets {power:+d}/{toughness:+d} until end of turn",
                 "613.4c",
+                card=p.name,
+                power=self.power,
+                toughness=self.toughness,
             )
         return True
 
@@ -136,7 +148,9 @@ class ReturnToHand(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         p = stack.target_permanent(g, item, self.target)
         if p is not None:
-            leave_battlefield(g, [p], "hand", f"returns to {g.pname(p.owner)}'s hand", "400.7")
+            leave_battlefield(
+                g, [p], "hand", Msg("returns to {player}'s hand", player=g.pname(p.owner)), "400.7"
+            )
         return True
 
 
@@ -163,7 +177,9 @@ class DestroyAll(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         victims = [p for p in g.battlefield if self.card_type in layers.types(p)]
         if not self.can_be_regenerated:
-            g.emit("effect", f"{item.source_name}: they can't be regenerated", "701.19c")
+            g.emit(
+                "effect", "{card!c}: they can't be regenerated", "701.19c", card=item.source_name
+            )
         destroy(g, victims, self.can_be_regenerated)
         return True
 
@@ -179,7 +195,7 @@ class GainLife(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         pi = stack.player_for(item, self.who, self.target)
         if pi is not None:
-            gain_life(g, pi, amount_of(self.amount, g, item), item.source_name)
+            gain_life(g, pi, amount_of(self.amount, g, item), card_msg(item.source_name))
         return True
 
 
@@ -194,7 +210,7 @@ class LoseLife(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         pi = stack.player_for(item, self.who, self.target)
         if pi is not None:
-            lose_life(g, pi, amount_of(self.amount, g, item), item.source_name)
+            lose_life(g, pi, amount_of(self.amount, g, item), card_msg(item.source_name))
         return True
 
 
@@ -206,7 +222,7 @@ class SacrificeSource(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
         if src is not None and src.controller == item.controller:
-            leave_battlefield(g, [src], "graveyard", "is sacrificed", "701.21a")
+            leave_battlefield(g, [src], "graveyard", Msg("is sacrificed"), "701.21a")
         return True
 
 
@@ -219,7 +235,12 @@ class RegenerateSource(Effect):
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
         if src is not None:
             src.regen_shields += 1
-            g.emit("shield", f"{src.name} gets a regeneration shield until end of turn", "701.19a")
+            g.emit(
+                "shield",
+                "{card!c} gets a regeneration shield until end of turn",
+                "701.19a",
+                card=src.name,
+            )
         return True
 
 
@@ -249,9 +270,12 @@ class AddManaAtNextMain(Effect):
         )
         g.emit(
             "delayed",
-            f"{item.source_name} sets up a delayed trigger: {{C}} x{amount} at the beginning of "
-            f"{g.pname(item.controller)}'s next main phase",
+            "{card!c} sets up a delayed trigger: {{C}} x{amount} at the beginning of {player}'s "
+            "next main phase",
             "603.7a",
+            card=item.source_name,
+            amount=amount,
+            player=g.pname(item.controller),
         )
         return True
 

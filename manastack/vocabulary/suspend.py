@@ -30,8 +30,10 @@ class RemoveTimeCounter(Effect):
         left = counters["time"] - 1
         g.emit(
             "counter",
-            f"a time counter is removed from {item.source_name} ({left} left)",
+            "a time counter is removed from {card!c} ({left} left)",
             "702.62a",
+            card=item.source_name,
+            left=left,
         )
         if left <= 0:
             del g.card_counters[cid]

@@ -13,6 +13,7 @@ from manastack.events.types import (
     StepBegins,
     TimeCounterRemoved,
 )
+from manastack.i18n import Msg
 from manastack.layers import is_creature
 from manastack.state import Card, GameState, Permanent
 from manastack.steps import Step
@@ -131,8 +132,8 @@ class UpkeepWhileSuspended(TriggerCondition):
             and g.rules.is_active(g, controller)
         )
 
-    def announce(self, source_name: str, text: str) -> tuple[str, str]:
-        return f"suspended {source_name}'s ability triggers", "702.62a"
+    def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
+        return Msg("suspended {card!c}'s ability triggers", card=source_name), "702.62a"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +147,8 @@ class LastTimeCounterRemoved(TriggerCondition):
     ) -> bool:
         return isinstance(ev, TimeCounterRemoved) and ev.left == 0 and source is ev.card
 
-    def announce(self, source_name: str, text: str) -> tuple[str, str]:
-        return f"the last time counter is gone: {source_name} triggers", "702.62a"
+    def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
+        return Msg("the last time counter is gone: {card!c} triggers", card=source_name), "702.62a"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,189 @@
+"""Messages in French (issue 17): every message has a translation, a French log of whole
+random games is French (card names and card texts apart), the 2004 words under the 2004
+rules, refusals in the game's language, English unchanged."""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from manastack import Game, IllegalAction, actions
+from manastack.decisions import is_mana_only
+from manastack.deckgen import random_deck
+from manastack.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
+    Msg,
+    Translator,
+    languages,
+    tr,
+    translator,
+)
+from manastack.i18n.extract import messages, scan
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
+        cat = gettext.GNUTranslations(f)
+    return {k: v for k, v in cat._catalog.items() if isinstance(k, str) and k}  # type: ignore[attr-defined]
+
+
+def _fields(template: str) -> set[str]:
+    return {
+        f"{name}!{conv}" if conv else name
+        for _, name, _, conv in string.Formatter().parse(template)
+        if name
+    }
+
+
+# --- the catalogs -------------------------------------------------------------------------------
+
+
+def test_no_message_is_an_f_string() -> None:
+    """A message is a template with named fields, never an f-string (no catalog can hold it)."""
+    bad = [f"{f.path}:{f.line}" for f in scan() if f.msgid is None]
+    assert not bad, f"f-strings given as messages (write a template and its params): {bad}"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])
+def test_every_message_is_translated(lang: str) -> None:
+    cat = _catalog(lang)
+    missing = sorted(m for m in messages() if not cat.get(m))
+    assert not missing, f"no {lang} translation for: {missing} (tools/i18n.py update)"
+
+
+@pytest.mark.parametrize(
+    "lang", [p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")]
+)
+def test_translations_keep_the_fields(lang: str) -> None:
+    """A translation has the same fields as its template (``{card!c}`` stays a card)."""
+    for msgid, msgstr in _catalog(lang).items():
+        assert _fields(msgid) == _fields(msgstr), (lang, msgid, msgstr)
+
+
+def test_the_compiled_catalogs_are_those_of_the_po_files() -> None:
+    pytest.importorskip("babel")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.problems() == []
+
+
+def test_the_era_variant_falls_back_to_the_language() -> None:
+    fr04 = translator("fr", "2004")
+    assert fr04.gettext("state-based action: {why}") == "effet basé sur un état : {why}"
+    assert fr04.gettext("{player} passes") == "{player} passe"  # from fr
+    assert translator("fr").gettext("state-based action: {why}").startswith("action basée")
+    assert translator("en", "2004").gettext("{player} passes") == "{player} passes"
+
+
+def test_languages_are_the_catalogs() -> None:
+    assert languages() == ["en", "fr"]
+
+
+def test_rendering() -> None:
+    assert tr("{player} passes", "fr", player="alice") == "alice passe"
+    assert tr("{a} and {b}", "fr", a="x", b=Msg("{a} and {b}", a="y", b="z")) == "x et y et z"
+    assert tr("{card!c} has no morph", card="Grizzly Bears") == "Grizzly Bears has no morph"
+    assert tr("{card!c} is tapped", "fr", card="a face-down creature") == (
+        "une créature face cachée est engagé"
+    )
+    assert str(Msg("{card!c}'s ability", card="Llanowar Elves")) == "Llanowar Elves's ability"
+
+
+# --- the log ------------------------------------------------------------------------------------
+
+BENCH_RG = ["Mountain"] * 12 + ["Forest"] * 12 + ["Lightning Bolt", "Shock", "Grizzly Bears"] * 6
+BENCH_WU = ["Plains"] * 12 + ["Island"] * 12 + ["Serra Angel", "Counterspell", "Unsummon"] * 6
+
+# English words that no French line has outside card names and card texts.
+ENGLISH = re.compile(
+    r"\b(the|is|are|and|of|to|casts|cast|passes|draws|damage|deals|player|players|step|"
+    r"ability|its|their|with|from|for|resolves|resolved|attacks|blocks|turn|begins|priority|"
+    r"receives|card|pool|life|wins|game|stack|untap|until|end|enters|battlefield|graveyard|"
+    r"state-based|counter|countered|pays|chooses|target|activates|plays|first|no)\b"
+)
+
+
+def _template_patterns(lang: str) -> list[re.Pattern[str]]:
+    out = []
+    for msgstr in _catalog(lang).values():
+        parts = re.split(r"\{\{|\}\}|\{[^{}]*\}", msgstr)
+        literal = [re.escape(p) for p in parts]
+        out.append(re.compile("(?s)" + ".*".join(literal)))
+    return out
+
+
+def _play(g: Game, seed: int, decisions: int = 3000) -> None:
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if g.is_over:
+            return
+        opts = g.legal_actions()
+        g.apply(rng.choice([a for a in opts if not is_mana_only(a)] or opts))
+
+
+def _french_game(seed: int, rules: str, n: int = 2) -> list[str]:
+    rng = random.Random(seed)
+    decks = [BENCH_RG, BENCH_WU] if seed % 2 else [random_deck(rng, ("1", "2")) for _ in range(n)]
+    g = Game.new(decks, [f"p{i}" for i in range(len(decks))], seed=seed, rules=rules, lang="fr")
+    g.state.tr = Translator("fr", g.state.rules.era, mark=True)  # card names and texts set apart
+    _play(g, seed)
+    return [e.text for e in g.state.log]
+
+
+def _check_french(lines: list[str], lang: str) -> None:
+    patterns = _template_patterns(lang)
+    for line in lines:
+        bare = re.sub(r"⟦[^⟧]*⟧", "", line)
+        found = ENGLISH.search(bare)
+        assert found is None, f"English word {found.group()!r} in {line!r}"
+        assert any(p.fullmatch(line) for p in patterns), f"no French template for {line!r}"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_french_log_of_a_random_game_has_no_english(seed: int) -> None:
+    lines = _french_game(seed, "current", n=2 + seed % 3)
+    assert len(lines) > 50
+    _check_french(lines, "fr")
+    text = "\n".join(lines)
+    assert "reçoit la priorité" in text and "étape de pioche" in text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_french_log_under_the_2004_rules_has_the_words_of_2004(seed: int) -> None:
+    lines = _french_game(seed, "2004")
+    _check_french(lines, "fr")
+    text = "\n".join(lines)
+    assert "sur le champ de bataille" not in text and "a lancé" not in text
+    assert "arrive en jeu" in text or "a joué" in text
+
+
+def test_english_is_unchanged_and_french_is_the_same_game() -> None:
+    en = Game.new([BENCH_RG, BENCH_WU], seed=4)
+    fr = Game.new([BENCH_RG, BENCH_WU], seed=4, lang="fr")
+    _play(en, 4, 400)
+    _play(fr, 4, 400)
+    assert [(e.kind, e.rule) for e in en.state.log] == [(e.kind, e.rule) for e in fr.state.log]
+    assert "p1 passes" in en.log_text() or "p2 passes" in en.log_text()
+    assert fr.lang == "fr" and en.lang == "en"
+
+
+def test_a_refusal_in_the_games_language() -> None:
+    g = Game.new([BENCH_RG, BENCH_WU], seed=1, lang="fr", mulligans=False)
+    other = 1 - g.decision.player  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction) as err:
+        g.apply(actions.Pass(other))
+    assert err.value.localized().startswith("priorité : ce n'est pas à ")
+    assert str(err.value).startswith("priority: ")  # the exception's text stays English
+    assert err.value.localized(translator("en")) == str(err.value)
