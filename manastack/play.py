@@ -34,6 +34,7 @@ from manastack.deckgen import random_deck
 from manastack.decklist import check_deck_size, load_decklist
 from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
+from manastack.i18n import cardnames
 from manastack.mana import pool_text
 from manastack.record import Record
 from manastack.safetext import make_safe, safe_print
@@ -162,7 +163,11 @@ class PlaySession:
         rng: random.Random | None = None,
         record: Record | None = None,
         input_fn: Callable[[str], str] = input,
+        lang: str = "en",
     ) -> None:
+        if lang not in ("en", "fr"):
+            raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+        self.lang = lang
         if stops not in ("real", "all"):
             raise ValueError(f"stops must be 'real' or 'all', not {stops!r}")
         # Without the setup (a game made elsewhere) answers are still kept, but not saved.
@@ -181,7 +186,7 @@ class PlaySession:
         self.rng = rng or random.Random(0)
         self.input_fn = input_fn
         self.plans = Plans()
-        self.names = C.CardNames(cd.name for defs in cards.POOLS.values() for cd in defs)
+        self.names = cardnames.index([cd.name for defs in cards.POOLS.values() for cd in defs])
         self.quit = False
         self.stalled: str | None = None  # why the session stopped the game itself, if it did
         self._log_seen = 0
@@ -206,6 +211,7 @@ class PlaySession:
         stops: str = "real",
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
+        lang: str = "en",
     ) -> PlaySession:
         """A new game between ``decks`` (the person plays ``decks[human]``), recorded from its
         start so that ``save`` writes a replayable record. ``first_player`` None chooses the
@@ -232,6 +238,7 @@ class PlaySession:
             rng=random.Random(seed),
             record=record,
             input_fn=input_fn,
+            lang=lang,
         )
 
     @property
@@ -356,7 +363,10 @@ class PlaySession:
         if low in ("quit", "exit"):
             self.quit = True
             return False
-        if low in ("help commands", "help grammar"):
+        if low in ("help commands", "help grammar", "aide commandes"):
+            if self.lang == "fr":
+                out.print(C.GRAMMAR_FR, markup=False)
+                out.print("")
             out.print(C.GRAMMAR, markup=False)
             return False
         if word in ("help", "?"):
@@ -401,7 +411,7 @@ class PlaySession:
         if mate is not None:  # `bob: cast ...`: a teammate's action (805.5a)
             actor, line = mate, rest.strip()
         try:
-            cmd = C.parse_command(line, self.names)
+            cmd = C.parse_command(line, self.names, self.lang)
         except C.CommandSyntaxError as err:
             out.print(str(err), markup=False)
             out.print("(type `help` for what you can do now)", markup=False)
@@ -938,6 +948,7 @@ def command(args: argparse.Namespace) -> int:
         mulligans=True,
         stops=args.stops,
         console=console,
+        lang=getattr(args, "lang", "en"),
     )
     console.print(
         f"manastack play: you are {name}, against the {args.vs} agent; seed {seed} "

@@ -1,0 +1,1 @@
+"""Languages other than English (issue 17)."""
