@@ -830,9 +830,36 @@ VERBS = (
     "help commands",
 )
 WORDS = ("targeting ", "choosing ", "paying ", "with ", "face down", "ability ", "nothing")
+VERBS_FR = (
+    "passer",
+    "jouer ",
+    "lancer ",
+    "activer ",
+    "attaquer avec ",
+    "attaquer avec rien",
+    "bloquer ",
+    "bloquer avec rien",
+    "assigner ",
+    "ordonner ",
+    "choisir ",
+    "défausser ",
+    "retourner face visible ",
+    "suspendre ",
+    "concéder",
+    "aide commandes",
+)
+"""The French commands (``--lang fr``), as completed."""
+WORDS_FR = (
+    "en ciblant ",
+    "en choisissant ",
+    "en payant avec ",
+    "avec ",
+    "face cachée",
+    "capacité ",
+)
 
 
-def complete(line: str, names: Sequence[str]) -> list[str]:
+def complete(line: str, names: Sequence[str], lang: str = "en") -> list[str]:
     """Completions of the whole ``line``: a command at its start, else a card name, player name
     or keyword for the longest tail of it that begins one.
 
@@ -840,11 +867,17 @@ def complete(line: str, names: Sequence[str]) -> list[str]:
     ['cast Lightning Bolt']
     >>> complete("ex", [])
     ['explain']
+    >>> complete("lanc", [], "fr")
+    ['lancer ']
     """
+    verbs: Sequence[str] = (*VERBS, *META_COMMANDS)
+    words: Sequence[str] = WORDS
+    if lang == "fr":
+        verbs, words = (*verbs, *VERBS_FR), (*WORDS, *WORDS_FR)
     starts = [0] + [i + 1 for i, ch in enumerate(line) if ch == " "]
     for i in starts:
         tail = line[i:].lower()
-        pool: Sequence[str] = (*VERBS, *META_COMMANDS) if i == 0 else (*names, *WORDS)
+        pool: Sequence[str] = verbs if i == 0 else (*names, *words)
         if i > 0 and not tail:
             return []
         hits = sorted({c for c in pool if c.lower().startswith(tail)})
@@ -859,12 +892,17 @@ def _install_readline(session: PlaySession) -> None:
         import readline
     except ImportError:  # not every Python has it (Windows)
         return
-    names = [*session.names, *(p.name for p in session.game.state.players)]
+    names = [
+        *session.names,
+        *session.names.aliases(),
+        *(p.name for p in session.game.state.players),
+    ]
     found: list[str] = []
 
     def completer(text: str, index: int) -> str | None:
         if index == 0:
-            found[:] = complete(readline.get_line_buffer()[: readline.get_endidx()], names)
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            found[:] = complete(line, names, session.lang)
         return found[index] if index < len(found) else None
 
     # Names hold spaces: complete the whole line, not the last word.

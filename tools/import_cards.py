@@ -103,7 +103,9 @@ def reduce(sets: dict[str, Any]) -> list[list[Any]]:
 
 
 # The starter pools' French names (manastack/cards/pool1.py, pool2.py), as printed on their
-# French cards. English name -> French name.
+# French cards, written from knowledge of those cards: the npm tarball has no foreignNames to
+# check them against, so each is marked "curated" in the table until an AllSets-x.json
+# (``--foreign``) replaces it with a printing's name and multiverseid. English name -> French.
 CURATED_FR: dict[str, str] = {
     "Plains": "Plaine",
     "Island": "Île",
@@ -137,6 +139,9 @@ CURATED_FR: dict[str, str] = {
     "Ball Lightning": "Foudre en boule",
     "Elvish Visionary": "Visionnaire elfe",
     "Exalted Angel": "Ange exalté",
+    # Seen in the foreign names of its M10 printing (a page built from MTGJSON) and on a French
+    # card site's page of its French text.
+    "Soul Warden": "Garde des âmes",
 }
 
 # The pools' cards with no French name in CURATED_FR: never printed in French before 2017
@@ -148,7 +153,6 @@ POOL_WITHOUT_FR: tuple[str, ...] = (
     "Prodigal Sorcerer",
     "Craw Wurm",
     "Ambush Viper",
-    "Soul Warden",
     "Blood Artist",
     "Rift Bolt",
     "Drudge Skeletons",

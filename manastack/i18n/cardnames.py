@@ -26,8 +26,10 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from manastack.text.commands import CardNames
+if TYPE_CHECKING:
+    from manastack.text.commands import CardNames
 
 DATA_FILE = "data/names-fr.json"
 """The table, in the ``manastack.cards`` package."""
@@ -158,6 +160,8 @@ def index(names: Collection[str]) -> CardNames:
     """``names`` as a ``CardNames`` that also knows their French names (``names`` itself when
     it is a ``CardNames`` already): what commands, scenario files and decklists look names up
     in."""
+    from manastack.text.commands import CardNames  # here: this module stays a data module
+
     if isinstance(names, CardNames):
         return names
     given = list(names)
