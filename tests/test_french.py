@@ -245,8 +245,9 @@ def test_french_words_are_no_commands_in_english() -> None:
 
 
 def test_a_misspelt_french_verb_gets_a_french_suggestion() -> None:
-    with pytest.raises(CommandSyntaxError, match="did you mean 'lancer'"):
+    with pytest.raises(CommandSyntaxError, match="did you mean 'lancer'") as err:
         parse_command("lancr Foudre", NAMES, "fr")
+    assert "retourner face visible CARTE" in str(err.value)  # the French forms
 
 
 def test_a_misspelt_french_name_gets_a_french_suggestion() -> None:
@@ -269,6 +270,13 @@ def test_the_founding_example_passes_in_french() -> None:
     assert [r.passed for r in outcome.results] == [True]
     (result,) = outcome.results
     assert result.scenario.lang == "fr"
+
+
+def test_the_french_example_passes_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from manastack.cli import main
+
+    assert main(["scenario", str(FRENCH_EXAMPLE)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
 
 
 def test_the_french_example_is_the_english_one() -> None:

@@ -52,10 +52,11 @@ _MAX_SPLIT_CANDIDATES = 12
 class CommandSyntaxError(ManastackError):
     """Text that is not a command. ``problem`` says what was wrong; the message adds the grammar."""
 
-    def __init__(self, problem: str, text: str = "") -> None:
+    def __init__(self, problem: str, text: str = "", lang: str = "en") -> None:
         self.problem = problem
         self.text = text
-        grammar = "\n".join(f"  {line}" if line else "" for line in GRAMMAR.splitlines())
+        forms = GRAMMAR_FR if lang == "fr" else GRAMMAR
+        grammar = "\n".join(f"  {line}" if line else "" for line in forms.splitlines())
         super().__init__(f"{problem}\nThe commands are:\n{grammar}")
 
 
@@ -909,7 +910,7 @@ targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, payi
     try:
         return _parse(text, names, lang)
     except _Bad as bad:
-        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text) from None
+        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text, lang) from None
 
 
 def _parse(text: str, names: CardNames, lang: str = "en") -> Command:
