@@ -451,15 +451,17 @@ _Value: TypeAlias = bool | int | str | tuple[Ref, ...] | tuple[str, ...]
 @dataclass(frozen=True)
 class _Clause:
     key: str
-    words: tuple[str, ...]  # the keyword's tokens, folded (_fold); x=N is matched by its shape
+    words: tuple[str, ...]  # the keyword's tokens, casefolded; x=N is matched by its shape
     kind: _Kind
+    fold: bool = False  # French: accents don't matter either (the words are written without)
 
     def at(self, tokens: Sequence[str], pos: int) -> bool:
         if self.kind == "x":
             return tokens[pos].casefold().startswith("x=")
         end = pos + len(self.words)
         return end <= len(tokens) and all(
-            _fold(t) == w for t, w in zip(tokens[pos:end], self.words, strict=True)
+            (_fold(t) if self.fold else t.casefold()) == w
+            for t, w in zip(tokens[pos:end], self.words, strict=True)
         )
 
     @property
@@ -479,22 +481,22 @@ _ARROW = _Clause("->", ("->",), "word")
 # The French keywords (docs/scenarios-fr.md), folded: the same keys, so the same commands. Where
 # a keyword has a long and a short form, the long one comes first (a tie between readings
 # keeps the first).
-_FACE_DOWN_FR = _Clause("face down", ("face", "cachee"), "flag")
+_FACE_DOWN_FR = _Clause("face down", ("face", "cachee"), "flag", True)
 _TARGETING_FR = (
-    _Clause("targeting", ("en", "ciblant"), "refs"),
-    _Clause("targeting", ("ciblant",), "refs"),
+    _Clause("targeting", ("en", "ciblant"), "refs", True),
+    _Clause("targeting", ("ciblant",), "refs", True),
 )
 _CHOOSING_FR = (
-    _Clause("choosing", ("en", "choisissant"), "strs"),
-    _Clause("choosing", ("choisissant",), "strs"),
+    _Clause("choosing", ("en", "choisissant"), "strs", True),
+    _Clause("choosing", ("choisissant",), "strs", True),
 )
 _PAYING_FR = (
-    _Clause("paying", ("en", "payant", "avec"), "refs"),
-    _Clause("paying", ("en", "payant"), "refs"),
-    _Clause("paying", ("payant",), "refs"),
+    _Clause("paying", ("en", "payant", "avec"), "refs", True),
+    _Clause("paying", ("en", "payant"), "refs", True),
+    _Clause("paying", ("payant",), "refs", True),
 )
-_ABILITY_FR = _Clause("ability", ("capacite",), "int")
-_WITH_FR = _Clause("with", ("avec",), "refs")
+_ABILITY_FR = _Clause("ability", ("capacite",), "int", True)
+_WITH_FR = _Clause("with", ("avec",), "refs", True)
 
 
 @dataclass(frozen=True)
@@ -508,6 +510,10 @@ class _Words:
     nothing: str
     face_up: tuple[str, str]
     assign_part: re.Pattern[str]
+
+    def word(self, token: str) -> str:
+        """A token as compared with this language's keywords (French: accents don't matter)."""
+        return _fold(token) if self.lang == "fr" else token.casefold()
 
 
 _EN = _Words(
@@ -700,17 +706,17 @@ def _no_rest(tokens: Sequence[str], verb: str) -> None:
 
 def _attack(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Attack:
     with_, nothing = w.with_.words[0], w.nothing
-    if not tokens or _fold(tokens[0]) != with_:
+    if not tokens or w.word(tokens[0]) != with_:
         raise _Bad(f"write 'attack {with_} CARD, CARD...' or 'attack {with_} {nothing}'")
     rest = tokens[1:]
-    if [_fold(t) for t in rest] == [nothing]:
+    if [w.word(t) for t in rest] == [nothing]:
         return Attack()
     if not rest:
         raise _Bad(f"'attack {with_}' needs attackers, or '{nothing}'")
     values = _read_clauses(rest, "refs", [_ARROW], (), names, f"'attack {with_}'")
     attackers = values[""]
     assert isinstance(attackers, tuple)
-    if any(isinstance(r, Ref) and _fold(str(r)) == nothing for r in attackers):
+    if any(isinstance(r, Ref) and w.word(str(r)) == nothing for r in attackers):
         raise _Bad(f"'{nothing}' must stand alone: 'attack {with_} {nothing}'")
     defender = values.get("->")
     return Attack(
@@ -721,11 +727,11 @@ def _attack(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Attack:
 
 def _block(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Block:
     with_, nothing = w.with_.words[0], w.nothing
-    if [_fold(t) for t in tokens] == [with_, nothing]:
+    if [w.word(t) for t in tokens] == [with_, nothing]:
         return Block()
-    if tokens and _fold(tokens[0]) == with_:
+    if tokens and w.word(tokens[0]) == with_:
         raise _Bad(f"write 'block ATTACKER {with_} CARD, CARD...' or 'block {with_} {nothing}'")
-    if tokens and _fold(tokens[-1]) == nothing and len(tokens) > 2:
+    if tokens and w.word(tokens[-1]) == nothing and len(tokens) > 2:
         raise _Bad(f"to declare no blockers, write 'block {with_} {nothing}'")
     values = _read_clauses(tokens, "ref", [w.with_], ("with",), names, "'block'")
     head, blockers = values[""], values["with"]
@@ -948,7 +954,7 @@ def _command(
         case "suspend":
             return Suspend(_single(rest, names, "'suspend'"))
         case "turn":
-            if tuple(_fold(t) for t in rest[:2]) != w.face_up:
+            if tuple(w.word(t) for t in rest[:2]) != w.face_up:
                 raise _Bad(f"write 'turn {' '.join(w.face_up)} CARD'")
             return TurnFaceUp(_single(rest[2:], names, "'turn face up'"))
         case "cast":
