@@ -355,6 +355,8 @@ class PlaySession:
     def _handle(self, line: str) -> bool:
         """Carry out ``line``; True when the game moved on (an action was taken)."""
         out = self.console
+        if self.lang == "fr":
+            line = _french_meta(line)
         low = line.lower()
         word = low.split(None, 1)[0] if low else ""
         if not line:
@@ -811,6 +813,34 @@ def _card_words(s: StackItem) -> str:
 
 # --- completion ------------------------------------------------------------------------------
 
+META_FR = {
+    "aide": "help",
+    "expliquer": "explain",
+    "journal": "log",
+    "sauvegarder": "save",
+    "carte": "card",
+    "fini": "done",
+    "payer": "pay",
+    "quitter": "quit",
+}
+"""With ``--lang fr``, the French words of ``play``'s own commands (not game commands)."""
+
+
+def _french_meta(line: str) -> str:
+    """``line`` with a French word of ``play``'s own commands put in English.
+
+    >>> _french_meta("aide"), _french_meta("carte Contresort"), _french_meta("aide commandes")
+    ('help', 'card Contresort', 'help commands')
+    """
+    word, sep, rest = line.partition(" ")
+    english = META_FR.get(word.lower())
+    if english is None:
+        return line
+    if english == "help" and rest.strip().lower() == "commandes":
+        return "help commands"
+    return english + sep + rest
+
+
 VERBS = (
     "pass",
     "play ",
@@ -847,6 +877,7 @@ VERBS_FR = (
     "suspendre ",
     "concéder",
     "aide commandes",
+    *META_FR,
 )
 """The French commands (``--lang fr``), as completed."""
 WORDS_FR = (

@@ -385,3 +385,6 @@ def test_play_takes_french_commands() -> None:
     assert "lancer CARTE" in s.step("help commands")
     out = s.step("lancr Foudre")
     assert "did you mean 'lancer'" in out
+    assert "legal actions now" in s.step("aide")  # play's own commands in French too
+    assert "[405.5]" in s.step("expliquer")
+    assert "Lightning Bolt" in s.step("carte Foudre")
