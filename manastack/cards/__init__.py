@@ -85,10 +85,19 @@ def suggest(name: str, n: int = 3, *, every: bool = False) -> list[str]:
 
 
 def find(name: str) -> CardDef | None:
-    """The card named ``name`` (any case), from the pools or compiled from the base; None if
-    there is none (or the base's card is refused: ``base.compiled`` says why)."""
+    """The card named ``name`` (any case; or its French name, ``manastack.i18n.cardnames``),
+    from the pools or compiled from the base; None if there is none (or the base's card is
+    refused: ``base.compiled`` says why)."""
     card = _BY_LOWER.get(name.strip().lower())
-    return card if card is not None else base.card(name)
+    if card is None:
+        card = base.card(name)
+    if card is None:
+        from manastack.i18n import cardnames  # on a miss only: the table is read on first use
+
+        english = cardnames.english_name(name)
+        if english is not None:
+            card = _BY_LOWER.get(english.lower()) or base.card(english)
+    return card
 
 
 def get(name: str) -> CardDef:

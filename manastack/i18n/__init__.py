@@ -81,14 +81,10 @@ def card_name(name: str, lang: str) -> str:
 
 
 def _french_card_name(name: str) -> str:
-    # The hook to the French card names (manastack.i18n.cardnames, written apart); until that
-    # module exists, every card keeps its English name.
-    try:
-        from manastack.i18n import cardnames  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return name
-    result: str = cardnames.french_card_name(name)
-    return result
+    # Imported when first needed: English games never read the French names.
+    from manastack.i18n import cardnames
+
+    return cardnames.french_name(name) or name
 
 
 class Msg:

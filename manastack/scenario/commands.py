@@ -2,9 +2,11 @@
 
 from manastack.text.commands import (
     GRAMMAR,
+    GRAMMAR_FR,
     MAX_COMMAND_CHARS,
     MAX_NUMBER,
     VERBS,
+    VERBS_FR,
     Activate,
     Assign,
     Attack,
@@ -28,9 +30,11 @@ from manastack.text.commands import (
 
 __all__ = [
     "GRAMMAR",
+    "GRAMMAR_FR",
     "MAX_COMMAND_CHARS",
     "MAX_NUMBER",
     "VERBS",
+    "VERBS_FR",
     "Activate",
     "Assign",
     "Attack",

@@ -18,8 +18,11 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from manastack import cards
 from manastack.errors import LONGEST_NAME, InputError, quote_name
+from manastack.i18n import cardnames
 from manastack.scenario.model import (
+    LANGS,
     REFUSAL_REASONS,
+    REFUSAL_REASONS_FR,
     START,
     Checkpoint,
     Expectation,
@@ -71,6 +74,7 @@ SCENARIO_KEYS = (
     "expect",
     "format",
     "teams",
+    "lang",
 )
 FORMATS = ("two-headed giant", "shared team turns")
 """Formats a scenario may name (contract extension T); without ``format:``, free-for-all."""
@@ -185,13 +189,15 @@ def _suggest(word: str, options: Collection[str]) -> str:
 class _Walk:
     """Walks one file's nodes; counts what it visits so that hostile input stops early."""
 
-    def __init__(self, source: str, names: CardNames) -> None:
+    def __init__(self, source: str, names: CardNames, lang: str = "en") -> None:
         self.source = source
+        self.default_lang = lang
         self.names = names
         self.nodes = 0
         self.objects = 0
         self.players: tuple[str, ...] = ()
         self.teams: tuple[Team, ...] = ()
+        self.lang = "en"
 
     # --- basics ------------------------------------------------------------------------------
 
@@ -443,12 +449,22 @@ class _Walk:
             if rules not in RULESETS:
                 self.fail(m["rules"][1], f"rules must be one of {', '.join(RULESETS)}")
         fmt, teams = self.format_and_teams(m, players, rules)
+        self.lang = self.default_lang
+        if "lang" in m:
+            self.lang = self.text(m["lang"][1], "lang").lower()
+            if self.lang not in LANGS:
+                self.fail(
+                    m["lang"][1],
+                    f"lang must be one of {', '.join(LANGS)}, got {self.lang!r}"
+                    f"{_suggest(self.lang, LANGS)}",
+                )
         script: list[ScriptItem] = []
         if "script" in m:
             script = [self.script_item(item) for item in self.sequence(m["script"][1], "script")]
         return Scenario(
             format=fmt,
             teams=teams,
+            lang=self.lang,
             name=name,
             rules=rules,
             seed=self.integer(m["seed"][1], "seed") if "seed" in m else None,
@@ -579,7 +595,7 @@ class _Walk:
         value = m[player][1]
         text = " ".join(self.text(value, f"{player}'s command").split())
         try:
-            command: Command | Unparsed = parse_command(text, self.names)
+            command: Command | Unparsed = parse_command(text, self.names, self.lang)
         except CommandSyntaxError as err:
             if rejected not in (True, "unknown"):
                 self.fail(value, str(err))
@@ -594,10 +610,17 @@ class _Walk:
             return True if self.boolean(node, "rejected") else None
         if word.lower() in REFUSAL_REASONS:
             return word.lower()
+        words = list(REFUSAL_REASONS)
+        if self.lang == "fr":
+            # docs/scenarios-fr.md: the French words too, accents or not.
+            french = {cardnames.fold(k): v for k, v in REFUSAL_REASONS_FR.items()}
+            if cardnames.fold(word) in french:
+                return french[cardnames.fold(word)]
+            words += [k for k in REFUSAL_REASONS_FR if k not in words]
         self.fail(
             node,
-            f"rejected must be true or one of: {', '.join(REFUSAL_REASONS)}; got {word!r}"
-            f"{_suggest(word.lower(), REFUSAL_REASONS)}",
+            f"rejected must be true or one of: {', '.join(words)}; got {word!r}"
+            f"{_suggest(word.lower(), words)}",
         )
 
     # --- expectations ------------------------------------------------------------------------
@@ -681,17 +704,23 @@ class _Walk:
         )
 
 
-def load_scenarios_text(text: str, source: str, card_names: Collection[str]) -> list[Scenario]:
+def load_scenarios_text(
+    text: str, source: str, card_names: Collection[str], lang: str = "en"
+) -> list[Scenario]:
     """Scenarios from YAML text: one scenario, or a list under a top-level ``scenarios:``.
 
-    ``source`` names the text in errors. Card names are checked against ``card_names``.
+    ``source`` names the text in errors. Card names are checked against ``card_names`` (and
+    their French names). ``lang`` is the language of the commands of a scenario that has no
+    ``lang:`` key (``fr`` reads French commands too; docs/scenarios-fr.md).
     """
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: one of {', '.join(LANGS)}")
     if len(text) > MAX_FILE_BYTES:
         raise InputError(source, None, f"the file is larger than {MAX_FILE_BYTES} bytes")
     root = _compose(text, source)
     if root is None:
         raise InputError(source, 1, "the file holds no scenario")
-    walk = _Walk(source, CardNames.of(card_names))
+    walk = _Walk(source, cardnames.index(card_names), lang)
     holds_list = isinstance(root, MappingNode) and any(
         isinstance(k, ScalarNode) and k.value == "scenarios" for k, _ in root.value
     )
@@ -718,8 +747,10 @@ def load_scenarios_text(text: str, source: str, card_names: Collection[str]) -> 
     return out
 
 
-def load_scenarios(path: str | Path, card_names: Collection[str]) -> list[Scenario]:
+def load_scenarios(
+    path: str | Path, card_names: Collection[str], lang: str = "en"
+) -> list[Scenario]:
     """Scenarios from a ``*.scenario.yaml`` file; see ``load_scenarios_text``."""
     source = str(path)
     text = read_text(path, MAX_FILE_BYTES)
-    return load_scenarios_text(text, source, card_names)
+    return load_scenarios_text(text, source, card_names, lang)

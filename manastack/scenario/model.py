@@ -24,6 +24,21 @@ REFUSAL_REASONS: tuple[str, ...] = (
 )
 """The words a ``rejected:`` line may give (besides ``true``, which accepts any)."""
 
+REFUSAL_REASONS_FR: dict[str, str] = {
+    "moment": "timing",
+    "priorité": "priority",
+    "cible": "target",
+    "coût": "cost",
+    "limite": "limit",
+    "combat": "combat",
+    "inconnu": "unknown",
+}
+"""With ``lang: fr`` (docs/scenarios-fr.md), the French words ``rejected:`` may give, and the
+refusal each one is; the English words stay valid."""
+
+LANGS: tuple[str, ...] = ("en", "fr")
+"""The languages of scenario files' commands (``lang:``, docs/scenarios-fr.md)."""
+
 ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "exile")
 """A player's zones, as the contract names them."""
 
@@ -232,6 +247,7 @@ class Scenario:
     line: int = 0
     description: str | None = None
     format: str = "free-for-all"  # contract extension T: "two-headed giant", "shared team turns"
+    lang: str = "en"  # the language of the script's commands: en, fr (docs/scenarios-fr.md)
     teams: tuple[Team, ...] = ()
 
     @property

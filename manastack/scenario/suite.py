@@ -8,6 +8,7 @@ from pathlib import Path
 
 from manastack import cards
 from manastack.errors import InputError
+from manastack.i18n import cardnames
 from manastack.scenario.loader import load_scenarios
 from manastack.scenario.model import Scenario
 from manastack.scenario.runner import Result, run
@@ -21,7 +22,7 @@ _NAMES: CardNames | None = None
 def card_names() -> CardNames:
     global _NAMES
     if _NAMES is None:
-        _NAMES = CardNames(cards.playable_names())
+        _NAMES = cardnames.index(cards.playable_names())
     return _NAMES
 
 
@@ -50,13 +51,14 @@ class FileOutcome:
     results: list[Result]
 
 
-def load(path: Path) -> list[Scenario]:
-    return load_scenarios(path, card_names())
+def load(path: Path, lang: str = "en") -> list[Scenario]:
+    """The file's scenarios; ``lang`` is the commands' language where a file has no ``lang:``."""
+    return load_scenarios(path, card_names(), lang)
 
 
-def run_file(path: Path) -> FileOutcome:
+def run_file(path: Path, lang: str = "en") -> FileOutcome:
     try:
-        scenarios = load(path)
+        scenarios = load(path, lang)
     except InputError as e:
         return FileOutcome(path, e, [])
     return FileOutcome(path, None, [run(sc) for sc in scenarios])

@@ -10,7 +10,9 @@ module (``tests/test_text_layer.py`` checks this).
 
 from manastack.text.commands import (
     GRAMMAR,
+    GRAMMAR_FR,
     VERBS,
+    VERBS_FR,
     CardNames,
     Command,
     CommandSyntaxError,
@@ -23,7 +25,9 @@ from manastack.text.execute import Plans, execute, follow_order_plan, target_can
 
 __all__ = [
     "GRAMMAR",
+    "GRAMMAR_FR",
     "VERBS",
+    "VERBS_FR",
     "CardNames",
     "Command",
     "CommandSyntaxError",

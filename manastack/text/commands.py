@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias
 
 from manastack.errors import ManastackError
@@ -51,10 +52,11 @@ _MAX_SPLIT_CANDIDATES = 12
 class CommandSyntaxError(ManastackError):
     """Text that is not a command. ``problem`` says what was wrong; the message adds the grammar."""
 
-    def __init__(self, problem: str, text: str = "") -> None:
+    def __init__(self, problem: str, text: str = "", lang: str = "en") -> None:
         self.problem = problem
         self.text = text
-        grammar = "\n".join(f"  {line}" if line else "" for line in GRAMMAR.splitlines())
+        forms = GRAMMAR_FR if lang == "fr" else GRAMMAR
+        grammar = "\n".join(f"  {line}" if line else "" for line in forms.splitlines())
         super().__init__(f"{problem}\nThe commands are:\n{grammar}")
 
 
@@ -66,18 +68,45 @@ def _key(name: str) -> str:
     return " ".join(name.replace("’", "'").split()).casefold()
 
 
+def _fold(text: str) -> str:
+    """Comparison key that also ignores accents (French names and keywords): ``Forêt`` and
+    ``foret`` are one key."""
+    if text.isascii():
+        return " ".join(text.split()).casefold()
+    text = text.replace("’", "'").replace("œ", "oe").replace("Œ", "OE")
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.split()).casefold()
+
+
 class CardNames(Collection[str]):
-    """A card pool's names, looked up without regard to case. Build once, use for many lines."""
+    """A card pool's names, looked up without regard to case. Build once, use for many lines.
 
-    __slots__ = ("_by_key", "_keys", "max_commas")
+    ``aliases`` maps other names of the pool's cards (their French names) to the pool's name:
+    they are looked up without regard to case or accents, ``canonical`` gives the pool's name,
+    and a command that names a card by an alias names the card (``parse_command`` writes the
+    pool's name). A pool name wins over an alias of the same key.
+    """
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
+    __slots__ = ("_alias", "_by_key", "_keys", "_shown", "max_commas")
+
+    def __init__(self, names: Iterable[str] = (), aliases: Mapping[str, str] | None = None) -> None:
         self._by_key: dict[str, str] = {}
         for name in names:
             self._by_key.setdefault(_key(name), name)
+        self._alias: dict[str, str] = {}  # _fold(alias) -> the pool's name
+        self._shown: dict[str, str] = {}  # _key(alias) -> the alias as written
+        for alias, name in (aliases or {}).items():
+            pool_name = self._by_key.get(_key(name))
+            if pool_name is None or _key(alias) in self._by_key:
+                continue
+            self._alias.setdefault(_fold(alias), pool_name)
+            self._shown.setdefault(_key(alias), alias)
         self._keys: list[str] | None = None
         # Bounds the comma-joining search: no name has more commas than this.
-        self.max_commas = max((n.count(",") for n in self._by_key.values()), default=0)
+        self.max_commas = max(
+            (n.count(",") for n in [*self._by_key.values(), *self._shown.values()]), default=0
+        )
 
     @classmethod
     def of(cls, names: Collection[str]) -> CardNames:
@@ -85,7 +114,9 @@ class CardNames(Collection[str]):
         return names if isinstance(names, CardNames) else cls(names)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, str) and _key(item) in self._by_key
+        return isinstance(item, str) and (
+            _key(item) in self._by_key or (bool(self._alias) and _fold(item) in self._alias)
+        )
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_key.values())
@@ -93,20 +124,36 @@ class CardNames(Collection[str]):
     def __len__(self) -> int:
         return len(self._by_key)
 
+    def aliases(self) -> list[str]:
+        """The aliases (French names), as written."""
+        return list(self._shown.values())
+
     def canonical(self, name: str) -> str | None:
-        """The pool's spelling of ``name``, or None when it is not in the pool.
+        """The pool's spelling of ``name`` (an alias gives its card's pool name), or None when
+        it is not in the pool.
 
         >>> CardNames(["Grizzly Bears"]).canonical("grizzly  BEARS")
         'Grizzly Bears'
+        >>> CardNames(["Forest"], {"Forêt": "Forest"}).canonical("FORET")
+        'Forest'
         """
-        return self._by_key.get(_key(name))
+        found = self._by_key.get(_key(name))
+        if found is None and self._alias:
+            found = self._alias.get(_fold(name))
+        return found
+
+    def alias_of(self, name: str) -> str | None:
+        """The pool's name when ``name`` is an alias (and no pool name), else None."""
+        if not self._alias or _key(name) in self._by_key:
+            return None
+        return self._alias.get(_fold(name))
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The pool names closest to ``name``, best first."""
+        """The pool names (and aliases) closest to ``name``, best first."""
         if self._keys is None:
-            self._keys = list(self._by_key)
+            self._keys = [*self._by_key, *(k for k in self._shown if k not in self._by_key)]
         close = difflib.get_close_matches(_key(name), self._keys, n=n, cutoff=0.6)
-        return [self._by_key[k] for k in close]
+        return [self._by_key.get(k) or self._shown[k] for k in close]
 
 
 # --- typed commands --------------------------------------------------------------------------
@@ -406,13 +453,15 @@ class _Clause:
     key: str
     words: tuple[str, ...]  # the keyword's tokens, casefolded; x=N is matched by its shape
     kind: _Kind
+    fold: bool = False  # French: accents don't matter either (the words are written without)
 
     def at(self, tokens: Sequence[str], pos: int) -> bool:
         if self.kind == "x":
             return tokens[pos].casefold().startswith("x=")
         end = pos + len(self.words)
         return end <= len(tokens) and all(
-            t.casefold() == w for t, w in zip(tokens[pos:end], self.words, strict=True)
+            (_fold(t) if self.fold else t.casefold()) == w
+            for t, w in zip(tokens[pos:end], self.words, strict=True)
         )
 
     @property
@@ -428,6 +477,63 @@ _PAYING = _Clause("paying", ("paying",), "refs")
 _ABILITY = _Clause("ability", ("ability",), "int")
 _WITH = _Clause("with", ("with",), "refs")
 _ARROW = _Clause("->", ("->",), "word")
+
+# The French keywords (docs/scenarios-fr.md), folded: the same keys, so the same commands. Where
+# a keyword has a long and a short form, the long one comes first (a tie between readings
+# keeps the first).
+_FACE_DOWN_FR = _Clause("face down", ("face", "cachee"), "flag", True)
+_TARGETING_FR = (
+    _Clause("targeting", ("en", "ciblant"), "refs", True),
+    _Clause("targeting", ("ciblant",), "refs", True),
+)
+_CHOOSING_FR = (
+    _Clause("choosing", ("en", "choisissant"), "strs", True),
+    _Clause("choosing", ("choisissant",), "strs", True),
+)
+_PAYING_FR = (
+    _Clause("paying", ("en", "payant", "avec"), "refs", True),
+    _Clause("paying", ("en", "payant"), "refs", True),
+    _Clause("paying", ("payant",), "refs", True),
+)
+_ABILITY_FR = _Clause("ability", ("capacite",), "int", True)
+_WITH_FR = _Clause("with", ("avec",), "refs", True)
+
+
+@dataclass(frozen=True)
+class _Words:
+    """One language's words for the command language (verbs apart)."""
+
+    lang: str
+    cast: tuple[_Clause, ...]
+    activate: tuple[_Clause, ...]
+    with_: _Clause
+    nothing: str
+    face_up: tuple[str, str]
+    assign_part: re.Pattern[str]
+
+    def word(self, token: str) -> str:
+        """A token as compared with this language's keywords (French: accents don't matter)."""
+        return _fold(token) if self.lang == "fr" else token.casefold()
+
+
+_EN = _Words(
+    "en",
+    (_FACE_DOWN, _TARGETING, _CHOOSING, _X, _PAYING),
+    (_ABILITY, _TARGETING, _CHOOSING),
+    _WITH,
+    "nothing",
+    ("face", "up"),
+    re.compile(r"^([0-9]+)\s+to\s+(\S.*)$", re.IGNORECASE),
+)
+_FR = _Words(
+    "fr",
+    (_FACE_DOWN_FR, *_TARGETING_FR, *_CHOOSING_FR, _X, *_PAYING_FR),
+    (_ABILITY_FR, *_TARGETING_FR, *_CHOOSING_FR),
+    _WITH_FR,
+    "rien",
+    ("face", "visible"),
+    re.compile(r"^([0-9]+)\s+(?:à|a)\s+(\S.*)$", re.IGNORECASE),
+)
 
 
 _Spans: TypeAlias = list[tuple[int, int]]
@@ -598,19 +704,20 @@ def _no_rest(tokens: Sequence[str], verb: str) -> None:
         raise _Bad(f"{verb!r} takes nothing after it, got {_join(tokens)!r}")
 
 
-def _attack(tokens: Sequence[str], names: CardNames) -> Attack:
-    if not tokens or tokens[0].casefold() != "with":
-        raise _Bad("write 'attack with CARD, CARD...' or 'attack with nothing'")
+def _attack(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Attack:
+    with_, nothing = w.with_.words[0], w.nothing
+    if not tokens or w.word(tokens[0]) != with_:
+        raise _Bad(f"write 'attack {with_} CARD, CARD...' or 'attack {with_} {nothing}'")
     rest = tokens[1:]
-    if [t.casefold() for t in rest] == ["nothing"]:
+    if [w.word(t) for t in rest] == [nothing]:
         return Attack()
     if not rest:
-        raise _Bad("'attack with' needs attackers, or 'nothing'")
-    values = _read_clauses(rest, "refs", [_ARROW], (), names, "'attack with'")
+        raise _Bad(f"'attack {with_}' needs attackers, or '{nothing}'")
+    values = _read_clauses(rest, "refs", [_ARROW], (), names, f"'attack {with_}'")
     attackers = values[""]
     assert isinstance(attackers, tuple)
-    if any(isinstance(r, Ref) and _key(str(r)) == "nothing" for r in attackers):
-        raise _Bad("'nothing' must stand alone: 'attack with nothing'")
+    if any(isinstance(r, Ref) and w.word(str(r)) == nothing for r in attackers):
+        raise _Bad(f"'{nothing}' must stand alone: 'attack {with_} {nothing}'")
     defender = values.get("->")
     return Attack(
         tuple(r for r in attackers if isinstance(r, Ref)),
@@ -618,14 +725,15 @@ def _attack(tokens: Sequence[str], names: CardNames) -> Attack:
     )
 
 
-def _block(tokens: Sequence[str], names: CardNames) -> Block:
-    if [t.casefold() for t in tokens] == ["with", "nothing"]:
+def _block(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Block:
+    with_, nothing = w.with_.words[0], w.nothing
+    if [w.word(t) for t in tokens] == [with_, nothing]:
         return Block()
-    if tokens and tokens[0].casefold() == "with":
-        raise _Bad("write 'block ATTACKER with CARD, CARD...' or 'block with nothing'")
-    if tokens and tokens[-1].casefold() == "nothing" and len(tokens) > 2:
-        raise _Bad("to declare no blockers, write 'block with nothing'")
-    values = _read_clauses(tokens, "ref", [_WITH], ("with",), names, "'block'")
+    if tokens and w.word(tokens[0]) == with_:
+        raise _Bad(f"write 'block ATTACKER {with_} CARD, CARD...' or 'block {with_} {nothing}'")
+    if tokens and w.word(tokens[-1]) == nothing and len(tokens) > 2:
+        raise _Bad(f"to declare no blockers, write 'block {with_} {nothing}'")
+    values = _read_clauses(tokens, "ref", [w.with_], ("with",), names, "'block'")
     head, blockers = values[""], values["with"]
     assert isinstance(head, tuple) and isinstance(blockers, tuple)
     return Block(
@@ -634,10 +742,7 @@ def _block(tokens: Sequence[str], names: CardNames) -> Block:
     )
 
 
-_ASSIGN_PART = re.compile(r"^([0-9]+)\s+to\s+(\S.*)$", re.IGNORECASE)
-
-
-def _assign(tokens: Sequence[str], names: CardNames) -> Assign:
+def _assign(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Assign:
     if not tokens:
         raise _Bad("'assign' needs 'N to T'")
     pieces: list[list[str]] = [[]]
@@ -650,7 +755,7 @@ def _assign(tokens: Sequence[str], names: CardNames) -> Assign:
     i = 0
     while i < len(pieces):
         text = _join(pieces[i])
-        m = _ASSIGN_PART.match(text)
+        m = w.assign_part.match(text)
         if not m:
             raise _Bad(f"expected 'N to T', got {text!r}")
         amount = _number(m.group(1), "the damage", 0)
@@ -667,9 +772,8 @@ def _assign(tokens: Sequence[str], names: CardNames) -> Assign:
     return Assign(tuple(parts))
 
 
-def _cast(tokens: Sequence[str], names: CardNames) -> Cast:
-    clauses = [_FACE_DOWN, _TARGETING, _CHOOSING, _X, _PAYING]
-    v = _read_clauses(tokens, "ref", clauses, (), names, "'cast'")
+def _cast(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Cast:
+    v = _read_clauses(tokens, "ref", w.cast, (), names, "'cast'")
     card = v[""]
     assert isinstance(card, tuple) and isinstance(card[0], Ref)
     x = v.get("x")
@@ -683,9 +787,8 @@ def _cast(tokens: Sequence[str], names: CardNames) -> Cast:
     )
 
 
-def _activate(tokens: Sequence[str], names: CardNames) -> Activate:
-    clauses = [_ABILITY, _TARGETING, _CHOOSING]
-    v = _read_clauses(tokens, "ref", clauses, (), names, "'activate'")
+def _activate(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Activate:
+    v = _read_clauses(tokens, "ref", w.activate, (), names, "'activate'")
     card = v[""]
     assert isinstance(card, tuple) and isinstance(card[0], Ref)
     ability = v.get("ability")
@@ -723,31 +826,122 @@ VERBS = (
 """First words of the commands."""
 
 
-def parse_command(text: str, card_names: Collection[str] = ()) -> Command:
+VERBS_FR: dict[str, str] = {
+    "passer": "pass",
+    "jouer": "play",
+    "lancer": "cast",
+    "activer": "activate",
+    "attaquer": "attack",
+    "bloquer": "block",
+    "assigner": "assign",
+    "ordonner": "order",
+    "choisir": "choose",
+    "défausser": "discard",
+    "retourner": "turn",
+    "suspendre": "suspend",
+    "concéder": "concede",
+}
+"""First words of the French commands (``lang="fr"``), and the English verb each one is."""
+
+GRAMMAR_FR = """\
+passer
+jouer CARTE
+lancer CARTE [face cachée] [en ciblant C, C...] [en choisissant X...] [x=N] [en payant avec S, ...]
+activer CARTE [capacité N] [en ciblant C, C...] [en choisissant X...]
+attaquer avec CARTE[, CARTE...] [-> JOUEUR]
+attaquer avec rien
+bloquer ATTAQUANT avec CARTE[, CARTE...]
+bloquer avec rien
+assigner N à C[, N à C...]
+ordonner CARTE, CARTE...
+choisir MOTS
+défausser CARTE[, CARTE...]
+retourner face visible CARTE
+suspendre CARTE
+concéder
+
+CARTE est le nom d'une carte, en français ou en anglais ; CARTE de JOUEUR (ou JOUEUR's CARTE)
+la restreint à ce joueur. C est le nom d'un joueur ou une CARTE. Les commandes anglaises
+restent valides."""
+"""Every French command form (docs/scenarios-fr.md)."""
+
+_VERBS_FR_FOLDED = {_fold(k): v for k, v in VERBS_FR.items()}
+
+CHOICE_WORDS_FR: dict[str, str] = {
+    "payer": "pay",
+    "décliner": "decline",
+    "refuser": "decline",
+    "oui": "yes",
+    "non": "no",
+    "garder": "keep",
+    "mulligan": "mulligan",
+    "blanc": "white",
+    "bleu": "blue",
+    "noir": "black",
+    "rouge": "red",
+    "vert": "green",
+    "incolore": "colorless",
+}
+"""French words of ``choisir`` (and ``en choisissant``), and the English word each one is."""
+
+_CHOICES_FR_FOLDED = {_fold(k): v for k, v in CHOICE_WORDS_FR.items()}
+_MODE_FR = re.compile(r"^mode\s+([0-9]+)$", re.IGNORECASE)
+_POSSESSIVE_FR = re.compile(r"^(.*\S)\s+(?:de\s+|d['’]\s*)([^\s'’]+)$", re.IGNORECASE)
+
+
+def parse_command(text: str, card_names: Collection[str] = (), lang: str = "en") -> Command:
     """Parse one command. ``card_names`` (any case) lets names with commas or keywords split right.
+
+    A card named by an alias of ``card_names`` (a French name) is written with the pool's name.
+    With ``lang="fr"`` the French commands are read too (``GRAMMAR_FR``: ``lancer Contresort en
+    ciblant Rituel sombre``), and parse to the same commands as the English ones.
 
     >>> parse_command("cast Lightning Bolt targeting bob's Grizzly Bears")
     Cast(card=Ref(name='Lightning Bolt', controller=None), face_down=False, \
 targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, paying=())
     >>> str(parse_command("ATTACK WITH Grizzly Bears,Llanowar Elves->bob"))
     'attack with Grizzly Bears, Llanowar Elves -> bob'
+    >>> names = CardNames(["Counterspell", "Dark Ritual"], {"Contresort": "Counterspell",
+    ...                                                     "Rituel sombre": "Dark Ritual"})
+    >>> str(parse_command("lancer contresort en ciblant Rituel sombre de alice", names, "fr"))
+    "cast Counterspell targeting alice's Dark Ritual"
     """
     if len(text) > MAX_COMMAND_CHARS:
         raise CommandSyntaxError(
             f"command is {len(text)} characters long; the limit is {MAX_COMMAND_CHARS}", text[:80]
         )
+    if lang not in ("en", "fr"):
+        raise ValueError(f"unknown command language {lang!r}: en or fr")
     names = CardNames.of(card_names)
     try:
-        return _parse(text, names)
+        return _parse(text, names, lang)
     except _Bad as bad:
-        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text) from None
+        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text, lang) from None
 
 
-def _parse(text: str, names: CardNames) -> Command:
+def _parse(text: str, names: CardNames, lang: str = "en") -> Command:
     tokens = _TOKEN.findall(text)
     if not tokens:
         raise _Bad("empty command")
     verb, rest = tokens[0].casefold(), tokens[1:]
+    w = _EN
+    if lang == "fr" and _fold(verb) in _VERBS_FR_FOLDED:
+        verb, w = _VERBS_FR_FOLDED[_fold(verb)], _FR
+    command = _command(verb, tokens, rest, text, names, w, lang)
+    if w is _FR:
+        command = _french(command, names)
+    return _pool_names(command, names)
+
+
+def _command(
+    verb: str,
+    tokens: Sequence[str],
+    rest: Sequence[str],
+    text: str,
+    names: CardNames,
+    w: _Words,
+    lang: str,
+) -> Command:
     match verb:
         case "pass":
             _no_rest(rest, verb)
@@ -760,19 +954,19 @@ def _parse(text: str, names: CardNames) -> Command:
         case "suspend":
             return Suspend(_single(rest, names, "'suspend'"))
         case "turn":
-            if [t.casefold() for t in rest[:2]] != ["face", "up"]:
-                raise _Bad("write 'turn face up CARD'")
+            if tuple(w.word(t) for t in rest[:2]) != w.face_up:
+                raise _Bad(f"write 'turn {' '.join(w.face_up)} CARD'")
             return TurnFaceUp(_single(rest[2:], names, "'turn face up'"))
         case "cast":
-            return _cast(rest, names)
+            return _cast(rest, names, w)
         case "activate":
-            return _activate(rest, names)
+            return _activate(rest, names, w)
         case "attack":
-            return _attack(rest, names)
+            return _attack(rest, names, w)
         case "block":
-            return _block(rest, names)
+            return _block(rest, names, w)
         case "assign":
-            return _assign(rest, names)
+            return _assign(rest, names, w)
         case "order":
             return Order(_ref_list(rest, names, "'order'"))
         case "discard":
@@ -783,6 +977,87 @@ def _parse(text: str, names: CardNames) -> Command:
             if len(words) < 2:
                 raise _Bad("'choose' needs words after it")
             return Choose(" ".join(words[1].split()))
-    close = difflib.get_close_matches(verb, VERBS, n=1)
+    verbs = [*VERBS, *(VERBS_FR if lang == "fr" else ())]
+    close = difflib.get_close_matches(verb, verbs, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise _Bad(f"unknown command {tokens[0]!r}{hint}")
+
+
+# --- names and words after parsing -----------------------------------------------------------
+
+
+def _refs_map(cmd: Command, f: Callable[[Ref], Ref], g: Callable[[str], str]) -> Command:
+    """``cmd`` with ``f`` applied to each card or target reference and ``g`` to each chosen
+    word (``choosing``, ``choose``)."""
+    if isinstance(cmd, (PlayLand, TurnFaceUp, Suspend)):
+        return replace(cmd, card=f(cmd.card))
+    if isinstance(cmd, Cast):
+        return replace(
+            cmd,
+            card=f(cmd.card),
+            targets=tuple(map(f, cmd.targets)),
+            choices=tuple(map(g, cmd.choices)),
+            paying=tuple(map(f, cmd.paying)),
+        )
+    if isinstance(cmd, Activate):
+        return replace(
+            cmd,
+            card=f(cmd.card),
+            targets=tuple(map(f, cmd.targets)),
+            choices=tuple(map(g, cmd.choices)),
+        )
+    if isinstance(cmd, Attack):
+        return replace(cmd, attackers=tuple(map(f, cmd.attackers)))
+    if isinstance(cmd, Block):
+        return replace(
+            cmd,
+            attacker=None if cmd.attacker is None else f(cmd.attacker),
+            blockers=tuple(map(f, cmd.blockers)),
+        )
+    if isinstance(cmd, Assign):
+        return replace(cmd, parts=tuple((n, f(r)) for n, r in cmd.parts))
+    if isinstance(cmd, (Order, Discard)):
+        return replace(cmd, cards=tuple(map(f, cmd.cards)))
+    if isinstance(cmd, Choose):
+        return replace(cmd, words=g(cmd.words))
+    return cmd
+
+
+def _pool_names(cmd: Command, names: CardNames) -> Command:
+    """Cards named by an alias (a French name) written with the pool's name."""
+
+    def ref(r: Ref) -> Ref:
+        english = names.alias_of(r.name)
+        return r if english is None else Ref(english, r.controller)
+
+    def word(text: str) -> str:
+        m = _POSSESSIVE.match(text)
+        if m and text not in names:
+            english = names.alias_of(m.group(2))
+            return text if english is None else f"{m.group(1)}'s {english}"
+        return names.alias_of(text) or text
+
+    return _refs_map(cmd, ref, word)
+
+
+def _french(cmd: Command, names: CardNames) -> Command:
+    """French possessives (``Foudre de bob``: bob's) and chosen words (``payer``: pay)."""
+
+    def ref(r: Ref) -> Ref:
+        if r.controller is None and r.name not in names:
+            m = _POSSESSIVE_FR.match(r.name)
+            if m and m.group(1) in names:
+                return Ref(m.group(1), m.group(2))
+        return r
+
+    def word(text: str) -> str:
+        key = _fold(text)
+        if key in _CHOICES_FR_FOLDED:
+            return _CHOICES_FR_FOLDED[key]
+        m = _MODE_FR.match(text)
+        if m:
+            return f"mode {m.group(1)}"
+        r = ref(Ref(text))
+        return str(r)
+
+    return _refs_map(cmd, ref, word)
