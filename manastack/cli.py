@@ -17,6 +17,7 @@ from manastack import cards
 from manastack.cardinfo import base_refusal, card_text
 from manastack.cards.model import CardDef
 from manastack.errors import InputError, ManastackError, quote_name
+from manastack.i18n import ENV_VAR, check_lang, default_lang, languages, translator
 from manastack.rulesets import RULESETS
 from manastack.safetext import safe_console, safe_print, shown, shown_lines
 from manastack.textfile import source_name
@@ -60,6 +61,25 @@ def _console() -> Console:
 def _fail(message: str) -> int:
     safe_print(f"manastack: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _lang(text: str) -> str:
+    """``--lang``'s value: a language with a catalog (``en``, ``fr``)."""
+    try:
+        return check_lang(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _lang_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang",
+        type=_lang,
+        default=argparse.SUPPRESS,
+        metavar="LANG",
+        help=f"the language of every message: {', '.join(languages())} "
+        f"(default: ${ENV_VAR}, else en); rule numbers stay as they are",
+    )
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -146,17 +166,25 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_card(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
     name = " ".join(args.name)
     cd = cards.find(name)
     if cd is None:
-        refusal = base_refusal(name)
+        refusal = base_refusal(name, t)
         if refusal is not None:
             _console().print(refusal, markup=False)
             return 0
         sugg = cards.suggest(name, every=True)
-        hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
-        return _fail(f"unknown card {quote_name(name)}{hint}")
-    _console().print(card_text(cd), markup=False)
+        if sugg:
+            return _fail(
+                t.tr(
+                    "unknown card {name}; did you mean: {names}?",
+                    name=quote_name(name),
+                    names=", ".join(sugg),
+                )
+            )
+        return _fail(t.tr("unknown card {name}", name=quote_name(name)))
+    _console().print(card_text(cd, t), markup=False)
     return 0
 
 
@@ -240,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"manastack {_version()}")
+    _lang_arg(p)
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
     s.add_argument("paths", nargs="+")
@@ -339,6 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
     )
     pl.set_defaults(func=cmd_play)
+    for command in (s, c, c1, r, sim, t, pl):
+        _lang_arg(command)
     return p
 
 
@@ -351,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if not hasattr(args, "lang"):
+            args.lang = _env_lang()
         if args.command is None:
             parser.print_help()  # bare `manastack`: what it can do, not an error
             return EXIT_OK
@@ -361,6 +394,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except ManastackError as err:
         return _fail(str(err))
+
+
+def _env_lang() -> str:
+    """``$MANASTACK_LANG`` if it names a language with a catalog, else English."""
+    try:
+        return default_lang()
+    except ValueError as err:
+        safe_print(f"manastack: {err} (${ENV_VAR}); English it is", file=sys.stderr)
+        return "en"
 
 
 if __name__ == "__main__":
