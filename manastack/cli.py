@@ -86,11 +86,12 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     from manastack.scenario.explain import explain
     from manastack.scenario.suite import failure_report, find_files, run_file
 
+    t = translator(args.lang)
     out = _console()
     passed = failed = bad = 0
     files = list(find_files(args.paths))
     if not files:
-        return _fail("no scenario files found")
+        return _fail(t.tr("no scenario files found"))
     for path in files:
         if isinstance(path, InputError):
             out.print(f"ERROR {path}", markup=False)
@@ -111,14 +112,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 out.print(f"[red]FAIL[/] {escape(where)}: {escape(shown(r.scenario.name))}")
                 out.print(failure_report(r), markup=False)
             if args.explain:
-                out.print(explain(r), markup=False)
+                out.print(explain(r, t), markup=False)
                 out.print("")
             elif args.verbose and r.game is not None:
-                out.print(f"--- log of {shown(r.scenario.name)} ---", markup=False)
-                out.print(r.log_text(), markup=False)
+                out.print(t.tr("--- log of {name} ---", name=shown(r.scenario.name)), markup=False)
+                out.print(r.log_text(tr=t), markup=False)
                 out.print("")
-    errors = f", {bad} not readable" if bad else ""
-    out.print(f"{passed} passed, {failed} failed{errors}")
+    errors = t.tr(", {n} not readable", n=bad) if bad else ""
+    out.print(
+        t.tr(
+            "{passed} passed, {failed} failed{errors}", passed=passed, failed=failed, errors=errors
+        )
+    )
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_OK if failed == 0 else EXIT_FAILED
@@ -214,10 +219,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         n = len(record.answers) if args.to is None else args.to
         print(json.dumps(position_json(game, n)))  # ensure_ascii: any name stays valid JSON
         return EXIT_OK
+    t = translator(args.lang)
     out = _console()
-    out.print(game.log_text(), markup=False)
-    where = "the end" if args.to is None else f"answer {args.to}"
-    out.print(f"--- position after {where} ---", markup=False)
+    out.print(game.log_text(tr=t), markup=False)
+    where = t.tr("the end") if args.to is None else t.tr("answer {n}", n=args.to)
+    out.print(t.tr("--- position after {where} ---", where=where), markup=False)
     out.print(summary(game), markup=False)
     return 0
 

@@ -61,6 +61,11 @@ TYPE_WORDS: tuple[str, ...] = (
     N_("legendary enchantment"),
     N_("planeswalker"),
     N_("legendary planeswalker"),
+    N_("instant"),
+    N_("sorcery"),
+    N_("land"),
+    N_("creature artifact"),
+    N_("card"),
 )
 
 
