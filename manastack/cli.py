@@ -399,7 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except ManastackError as err:
-        return _fail(str(err))
+        lang = getattr(locals().get("args"), "lang", None) or "en"
+        return _fail(err.localized(translator(lang)))
 
 
 def _env_lang() -> str:

@@ -34,7 +34,7 @@ from manastack.deckgen import random_deck
 from manastack.decklist import check_deck_size, load_decklist
 from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
-from manastack.i18n import ENGLISH, N_, Msg, Translator, and_list, comma_list
+from manastack.i18n import ENGLISH, N_, Msg, Translator, and_list, comma_list, translator
 from manastack.mana import pool_text
 from manastack.record import Record
 from manastack.safetext import make_safe, safe_print
@@ -1077,7 +1077,7 @@ def command(args: argparse.Namespace) -> int:
         mine = _deck(args.deck, DEFAULT_DECK, seed, any_size)
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
-        return fail(str(err))
+        return fail(err.localized(translator(getattr(args, "lang", "en"))))
     width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     # Arguments a caller's namespace may lack (embedding, tests): the defaults of the command.

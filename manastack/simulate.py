@@ -442,7 +442,7 @@ def command(args: Any) -> int:
                 load_decklist(partners[1], names).cards(),
             ]
     except InputError as err:
-        return fail(str(err))
+        return fail(err.localized(translator(getattr(args, "lang", "en"))))
     # Names from the command line (a file name can hold anything): escaped once, here.
     deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:

@@ -295,3 +295,12 @@ def test_a_log_can_be_written_again_in_another_language() -> None:
     assert g.log_text(tr=fr) != g.log_text()
     assert g.log_text(tr=translator("en")) == g.log_text()
     _check_french([e.render(fr) for e in g.state.log], "fr")
+
+
+def test_a_bad_decklist_in_french(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("3 Forest\n", encoding="utf-8")
+    code, _, err = _cli(["simulate", str(small), str(small), "-n", "1", "--lang", "fr"], capsys)
+    assert code == 2 and "le deck a 3 cartes ; un deck doit en avoir au moins 40" in err
+    code, _, err = _cli(["card", "Shokc", "--lang", "fr"], capsys)
+    assert code == 2 and "carte inconnue 'Shokc' ; vouliez-vous dire : Shock ?" in err
