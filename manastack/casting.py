@@ -379,7 +379,11 @@ class ChooseColor(Pending):
         return ChooseColor(self.player, self.colors, self.amount, self.source, prev)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: choose the colour of mana {self.source} adds"
+        return g.tr.tr(
+            "{player}: choose the colour of mana {card!c} adds",
+            player=g.pname(self.player),
+            card=self.source,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         return [Choose(self.player, c) for c in self.colors]
@@ -664,7 +668,12 @@ class PayCost(_Proposal):
 
     def prompt(self, g: GameState) -> str:
         item = g.stack_item(self.item)
-        return f"{g.pname(self.player)}: pay {self.cost} for {item.source_name if item else '?'}"
+        return g.tr.tr(
+            "{player}: pay {cost} for {card!c}",
+            player=g.pname(self.player),
+            cost=self.cost,
+            card=item.source_name if item else "?",
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player

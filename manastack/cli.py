@@ -17,6 +17,7 @@ from manastack import cards
 from manastack.cardinfo import base_refusal, card_text
 from manastack.cards.model import CardDef
 from manastack.errors import InputError, ManastackError, quote_name
+from manastack.i18n import ENV_VAR, check_lang, default_lang, languages, translator
 from manastack.rulesets import RULESETS
 from manastack.safetext import safe_console, safe_print, shown, shown_lines
 from manastack.textfile import source_name
@@ -62,15 +63,35 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+def _lang(text: str) -> str:
+    """``--lang``'s value: a language with a catalog (``en``, ``fr``)."""
+    try:
+        return check_lang(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _lang_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang",
+        type=_lang,
+        default=argparse.SUPPRESS,
+        metavar="LANG",
+        help=f"the language of every message: {', '.join(languages())} "
+        f"(default: ${ENV_VAR}, else en); rule numbers stay as they are",
+    )
+
+
 def cmd_scenario(args: argparse.Namespace) -> int:
     from manastack.scenario.explain import explain
     from manastack.scenario.suite import failure_report, find_files, run_file
 
+    t = translator(args.lang)
     out = _console()
     passed = failed = bad = 0
     files = list(find_files(args.paths))
     if not files:
-        return _fail("no scenario files found")
+        return _fail(t.tr("no scenario files found"))
     for path in files:
         if isinstance(path, InputError):
             out.print(f"ERROR {path}", markup=False)
@@ -91,14 +112,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 out.print(f"[red]FAIL[/] {escape(where)}: {escape(shown(r.scenario.name))}")
                 out.print(failure_report(r), markup=False)
             if args.explain:
-                out.print(explain(r), markup=False)
+                out.print(explain(r, t), markup=False)
                 out.print("")
             elif args.verbose and r.game is not None:
-                out.print(f"--- log of {shown(r.scenario.name)} ---", markup=False)
-                out.print(r.log_text(), markup=False)
+                out.print(t.tr("--- log of {name} ---", name=shown(r.scenario.name)), markup=False)
+                out.print(r.log_text(tr=t), markup=False)
                 out.print("")
-    errors = f", {bad} not readable" if bad else ""
-    out.print(f"{passed} passed, {failed} failed{errors}")
+    errors = t.tr(", {n} not readable", n=bad) if bad else ""
+    out.print(
+        t.tr(
+            "{passed} passed, {failed} failed{errors}", passed=passed, failed=failed, errors=errors
+        )
+    )
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_OK if failed == 0 else EXIT_FAILED
@@ -146,17 +171,25 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_card(args: argparse.Namespace) -> int:
+    t = translator(args.lang)
     name = " ".join(args.name)
     cd = cards.find(name)
     if cd is None:
-        refusal = base_refusal(name)
+        refusal = base_refusal(name, t)
         if refusal is not None:
             _console().print(refusal, markup=False)
             return 0
         sugg = cards.suggest(name, every=True)
-        hint = f"; did you mean: {', '.join(sugg)}?" if sugg else ""
-        return _fail(f"unknown card {quote_name(name)}{hint}")
-    _console().print(card_text(cd), markup=False)
+        if sugg:
+            return _fail(
+                t.tr(
+                    "unknown card {name}; did you mean: {names}?",
+                    name=quote_name(name),
+                    names=", ".join(sugg),
+                )
+            )
+        return _fail(t.tr("unknown card {name}", name=quote_name(name)))
+    _console().print(card_text(cd, t), markup=False)
     return 0
 
 
@@ -186,10 +219,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         n = len(record.answers) if args.to is None else args.to
         print(json.dumps(position_json(game, n)))  # ensure_ascii: any name stays valid JSON
         return EXIT_OK
+    t = translator(args.lang)
     out = _console()
-    out.print(game.log_text(), markup=False)
-    where = "the end" if args.to is None else f"answer {args.to}"
-    out.print(f"--- position after {where} ---", markup=False)
+    out.print(game.log_text(tr=t), markup=False)
+    where = t.tr("the end") if args.to is None else t.tr("answer {n}", n=args.to)
+    out.print(t.tr("--- position after {where} ---", where=where), markup=False)
     out.print(summary(game), markup=False)
     return 0
 
@@ -240,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"manastack {_version()}")
+    _lang_arg(p)
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
     s.add_argument("paths", nargs="+")
@@ -249,13 +284,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="tell each scenario in words: what each line does and why, with the rule, and "
         "the stack after each change",
-    )
-    s.add_argument(
-        "--lang",
-        choices=("en", "fr"),
-        default="en",
-        help="the language of the commands of files without a lang: key (fr: French commands "
-        "and card names too; docs/scenarios-fr.md)",
     )
     s.set_defaults(func=cmd_scenario)
     c = sub.add_parser(
@@ -345,14 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--any-deck-size", action="store_true", help="allow decks under 40 cards (100.2a)"
     )
-    pl.add_argument(
-        "--lang",
-        choices=("en", "fr"),
-        default="en",
-        help="fr: type the commands in French (lancer, passer, attaquer avec...; "
-        "docs/scenarios-fr.md); English commands and French card names are always accepted",
-    )
     pl.set_defaults(func=cmd_play)
+    for command in (s, c, c1, r, sim, t, pl):
+        _lang_arg(command)
     return p
 
 
@@ -365,6 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if not hasattr(args, "lang"):
+            args.lang = _env_lang()
         if args.command is None:
             parser.print_help()  # bare `manastack`: what it can do, not an error
             return EXIT_OK
@@ -374,7 +399,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except ManastackError as err:
-        return _fail(str(err))
+        lang = getattr(locals().get("args"), "lang", None) or "en"
+        return _fail(err.localized(translator(lang)))
+
+
+def _env_lang() -> str:
+    """``$MANASTACK_LANG`` if it names a language with a catalog, else English."""
+    try:
+        return default_lang()
+    except ValueError as err:
+        safe_print(f"manastack: {err} (${ENV_VAR}); English it is", file=sys.stderr)
+        return "en"
 
 
 if __name__ == "__main__":

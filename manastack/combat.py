@@ -79,7 +79,7 @@ class DeclareAttackers(Pending):
         return DeclareAttackers(self.player)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: declare attackers"
+        return g.tr.tr("{player}: declare attackers", player=g.pname(self.player))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player
@@ -244,7 +244,7 @@ class DeclareBlockers(Pending):
         return DeclareBlockers(self.player)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: declare blockers"
+        return g.tr.tr("{player}: declare blockers", player=g.pname(self.player))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         blocks: list[Action] = []
@@ -466,7 +466,11 @@ class AssignCombatDamage(Pending):
 
     def prompt(self, g: GameState) -> str:
         att = g.permanent(self.attacker)
-        return f"{g.pname(self.player)}: assign {att.name if att else '?'}'s combat damage"
+        return g.tr.tr(
+            "{player}: assign {card!c}'s combat damage",
+            player=g.pname(self.player),
+            card=att.name if att else "?",
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         att = g.permanent(self.attacker)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from manastack.errors import LONGEST_NAME, InputError, quote_name
-from manastack.i18n import cardnames
+from manastack.i18n import Msg, cardnames
 from manastack.textfile import read_text
 
 MAX_DECK_CARDS = 10_000
@@ -27,11 +27,21 @@ MIN_DECK_CARDS = 40
 def check_deck_size(cards: list[str], source: str) -> None:
     """Refuse a deck under ``MIN_DECK_CARDS`` (an InputError naming the file and the rule)."""
     if len(cards) < MIN_DECK_CARDS:
+        if len(cards) == 1:
+            raise InputError(
+                source,
+                None,
+                "the deck has 1 card; a deck needs at least {least} (100.2a; "
+                "--any-deck-size plays it anyway)",
+                least=MIN_DECK_CARDS,
+            )
         raise InputError(
             source,
             None,
-            f"the deck has {len(cards)} card{'s' if len(cards) != 1 else ''}; a deck needs at "
-            f"least {MIN_DECK_CARDS} (100.2a; --any-deck-size plays it anyway)",
+            "the deck has {count} cards; a deck needs at least {least} (100.2a; "
+            "--any-deck-size plays it anyway)",
+            count=len(cards),
+            least=MIN_DECK_CARDS,
         )
 
 
@@ -76,21 +86,39 @@ def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Deckl
         m = _LINE.match(line)
         if not m:
             raise InputError(
-                source, number, f"expected 'COUNT NAME', like '4 Lightning Bolt', got {line!r}"
+                source,
+                number,
+                "expected 'COUNT NAME', like '4 Lightning Bolt', got {got}",
+                got=repr(line),
             )
         digits, name = m.groups()
         # Compare lengths before int(): a count of thousands of digits must fail fast.
         count = int(digits) if len(digits) <= 6 else MAX_DECK_CARDS + 1
         if count < 1:
-            raise InputError(source, number, f"the count must be at least 1, got {digits}")
+            raise InputError(
+                source, number, "the count must be at least 1, got {digits}", digits=digits
+            )
         total += count
         if total > MAX_DECK_CARDS:
-            raise InputError(source, number, f"the deck has more than {MAX_DECK_CARDS} cards")
+            raise InputError(
+                source,
+                number,
+                "the deck has more than {n} cards",
+                n=MAX_DECK_CARDS,
+            )
         canonical = pool.canonical(name)
         if canonical is None:
             close = pool.suggest(name) if len(name) <= LONGEST_NAME else []
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise InputError(source, number, f"unknown card {quote_name(name)}{hint}")
+            hint: str | Msg = ""
+            if close:
+                hint = Msg(" (did you mean {names}?)", names=", ".join(close))
+            raise InputError(
+                source,
+                number,
+                "unknown card {name}{hint}",
+                name=quote_name(name),
+                hint=hint,
+            )
         entries.append((count, canonical))
     if not entries:
         raise InputError(source, None, "the decklist names no cards")

@@ -6,7 +6,12 @@ from manastack.i18n import ENGLISH, N_, Msg, Translator
 
 
 class ManastackError(Exception):
-    """Base of every error manastack raises on purpose."""
+    """Base of every error manastack raises on purpose. Its ``str`` is English;
+    :meth:`localized` is the same message in a translator's language (when the error was made
+    from a template: :mod:`manastack.i18n`; as ``str`` otherwise)."""
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return str(self)
 
 
 LONGEST_NAME = 120
@@ -83,11 +88,19 @@ class UnknownCard(ManastackError):
 
 
 class InputError(ManastackError):
-    """Bad input from a file: names the source and line where known."""
+    """Bad input from a file: names the source and line where known. ``message`` is a
+    template (manastack.i18n) and ``params`` its parameters."""
 
-    def __init__(self, source: str, line: int | None, message: str) -> None:
+    def __init__(self, source: str, line: int | None, message: str, **params: object) -> None:
         self.source = source
         self.line = line
-        self.message = message
-        where = f"{source}:{line}" if line is not None else source
-        super().__init__(f"{where}: {message}")
+        self.template = message
+        self.params = params
+        self.message = ENGLISH.render(message, params)
+        super().__init__(f"{self._where()}: {self.message}")
+
+    def _where(self) -> str:
+        return f"{self.source}:{self.line}" if self.line is not None else self.source
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return f"{self._where()}: {(tr or ENGLISH).render(self.template, self.params)}"

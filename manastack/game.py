@@ -26,6 +26,7 @@ from manastack.casting import ChooseSpellTarget, PayCost
 from manastack.decisions import Decision, describe, legal_actions
 from manastack.decisions.base import Kind
 from manastack.errors import IllegalAction
+from manastack.i18n import Translator
 from manastack.mana import pool_text
 from manastack.special import CastOrDecline
 from manastack.stack import PayOrCounter
@@ -216,8 +217,11 @@ class Game:
     def log(self) -> list[Event]:
         return self.state.log
 
-    def log_text(self, start: int = 0) -> str:
-        return "\n".join(str(e) for e in self.state.log[start:])
+    def log_text(self, start: int = 0, tr: Translator | None = None) -> str:
+        """The log from line ``start``, one line each, in the game's language (or ``tr``'s)."""
+        if tr is None:
+            return "\n".join(str(e) for e in self.state.log[start:])
+        return "\n".join(e.line(tr) for e in self.state.log[start:])
 
     def player_index(self, name: str) -> int:
         for p in self.state.players:

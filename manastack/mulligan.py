@@ -241,7 +241,9 @@ class DeclareMulligan(_MulliganDecision):
 
     def prompt(self, g: GameState) -> str:
         n = len(g.players[self.player].hand)
-        return f"{g.pname(self.player)}: keep this hand of {n} or take a mulligan"
+        return g.tr.tr(
+            "{player}: keep this hand of {n} or take a mulligan", player=g.pname(self.player), n=n
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         return [Choose(self.player, "keep"), Choose(self.player, "mulligan")]
@@ -268,7 +270,11 @@ class PutOnBottom(_MulliganDecision):
 
     def prompt(self, g: GameState) -> str:
         left = self.state.bottoms[0][1]
-        return f"{g.pname(self.player)}: put {left} card(s) from your hand on the bottom"
+        return g.tr.tr(
+            "{player}: put {left} card(s) from your hand on the bottom",
+            player=g.pname(self.player),
+            left=left,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         seen: set[str] = set()

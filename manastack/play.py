@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,13 +34,23 @@ from manastack.deckgen import random_deck
 from manastack.decklist import check_deck_size, load_decklist
 from manastack.errors import IllegalAction, InputError, ManastackError, quote_name
 from manastack.game import Game
-from manastack.i18n import cardnames
+from manastack.i18n import (
+    ENGLISH,
+    N_,
+    Msg,
+    Translator,
+    and_list,
+    cardnames,
+    comma_list,
+    translator,
+)
 from manastack.mana import pool_text
 from manastack.record import Record
 from manastack.safetext import make_safe, safe_print
 from manastack.state import Event, GameState, Kind, Permanent, StackItem
 from manastack.steps import Step
-from manastack.text import Plans, describe_action, describe_target, execute, follow_order_plan
+from manastack.targeting import describe_msg
+from manastack.text import Plans, describe_action, execute, follow_order_plan
 from manastack.text import commands as C
 from manastack.text.describe import numbered_item, numbered_name
 from manastack.textfile import check_writable, source_name, write_text
@@ -59,70 +69,98 @@ META_COMMANDS = ("help", "explain", "log", "save ", "card ", "done", "pay", "qui
 
 # Why a player holds priority, by the rule the engine gave it under.
 PRIORITY_REASONS = {
-    "117.3a": "the step began",
-    "117.3b": "a spell or ability resolved",
-    "117.3c": "after casting a spell or activating an ability",
-    "117.3d": "the previous player passed",
-    "116.3": "after a special action (a land played)",
-    "514.3a": "something happened in cleanup",
-    "800.4a": "a player left the game",
+    "117.3a": N_("the step began"),
+    "117.3b": N_("a spell or ability resolved"),
+    "117.3c": N_("after casting a spell or activating an ability"),
+    "117.3d": N_("the previous player passed"),
+    "116.3": N_("after a special action (a land played)"),
+    "514.3a": N_("something happened in cleanup"),
+    "800.4a": N_("a player left the game"),
 }
 
 # Why nobody holds priority while a decision other than priority is pending.
 DECISION_WHY = {
-    Kind.TARGET: ("a spell or ability is being cast or activated", "601.2c"),
-    Kind.PAY_MANA: ("a spell or ability is being cast or activated", "601.2h"),
-    Kind.CHOOSE_COLOR: ("a mana ability is being activated", "605.3b"),
-    Kind.DECLARE_ATTACKERS: ("attackers are declared as a turn-based action", "508.1"),
-    Kind.DECLARE_BLOCKERS: ("blockers are declared as a turn-based action", "509.1"),
-    Kind.ASSIGN_DAMAGE: ("combat damage is being assigned", "510.1c"),
-    Kind.ORDER_TRIGGERS: ("triggered abilities are being put on the stack", "603.3b"),
-    Kind.TRIGGER_TARGET: ("a triggered ability is being put on the stack", "603.3d"),
-    Kind.DISCARD: ("a discard is being made", "514.1"),
-    Kind.CHOOSE_LEGEND: ("the legend rule is being applied", "704.5j"),
-    Kind.PAY_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
-    Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
-    Kind.MULLIGAN: ("the players are choosing their opening hands", "103.5"),
-    Kind.PUT_ON_BOTTOM: ("the players are choosing their opening hands", "103.5"),
+    Kind.TARGET: (N_("a spell or ability is being cast or activated"), "601.2c"),
+    Kind.PAY_MANA: (N_("a spell or ability is being cast or activated"), "601.2h"),
+    Kind.CHOOSE_COLOR: (N_("a mana ability is being activated"), "605.3b"),
+    Kind.DECLARE_ATTACKERS: (N_("attackers are declared as a turn-based action"), "508.1"),
+    Kind.DECLARE_BLOCKERS: (N_("blockers are declared as a turn-based action"), "509.1"),
+    Kind.ASSIGN_DAMAGE: (N_("combat damage is being assigned"), "510.1c"),
+    Kind.ORDER_TRIGGERS: (N_("triggered abilities are being put on the stack"), "603.3b"),
+    Kind.TRIGGER_TARGET: (N_("a triggered ability is being put on the stack"), "603.3d"),
+    Kind.DISCARD: (N_("a discard is being made"), "514.1"),
+    Kind.CHOOSE_LEGEND: (N_("the legend rule is being applied"), "704.5j"),
+    Kind.PAY_OR_DECLINE: (N_("a spell or ability is resolving"), "608.2"),
+    Kind.CAST_OR_DECLINE: (N_("a spell or ability is resolving"), "608.2"),
+    Kind.MULLIGAN: (N_("the players are choosing their opening hands"), "103.5"),
+    Kind.PUT_ON_BOTTOM: (N_("the players are choosing their opening hands"), "103.5"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
 WHAT_NOW = {
-    Kind.PRIORITY: "you have priority: `pass`, `play LAND`, `cast CARD`, `activate CARD`",
-    Kind.TARGET: "you are choosing a target: `choose T` (a player's or a card's name)",
-    Kind.TRIGGER_TARGET: "you are choosing a target for a triggered ability: `choose T`",
-    Kind.PAY_MANA: "you are paying a cost: `pay`, or `activate LAND` for its mana first",
-    Kind.PAY_OR_DECLINE: "you may pay or not: `choose pay` or `choose decline`",
-    Kind.DECLARE_ATTACKERS: "you are declaring attackers: `attack with CARD[, CARD...]` or `done`",
-    Kind.DECLARE_BLOCKERS: "you are declaring blockers: `block ATTACKER with CARD` or `done`",
-    Kind.ASSIGN_DAMAGE: "you are assigning combat damage: `assign N to T[, N to T...]`",
-    Kind.ORDER_TRIGGERS: "you are ordering triggered abilities: `order CARD, CARD...`",
-    Kind.DISCARD: "you are discarding: `discard CARD[, CARD...]`",
-    Kind.CHOOSE_LEGEND: "you are choosing which legend to keep: `choose CARD`",
-    Kind.CAST_OR_DECLINE: "you may cast the card: `cast CARD` or `choose decline`",
-    Kind.CHOOSE_COLOR: "you are choosing a colour: `choose red` (or white, blue, black, green)",
+    Kind.PRIORITY: N_("you have priority: `pass`, `play LAND`, `cast CARD`, `activate CARD`"),
+    Kind.TARGET: N_("you are choosing a target: `choose T` (a player's or a card's name)"),
+    Kind.TRIGGER_TARGET: N_("you are choosing a target for a triggered ability: `choose T`"),
+    Kind.PAY_MANA: N_("you are paying a cost: `pay`, or `activate LAND` for its mana first"),
+    Kind.PAY_OR_DECLINE: N_("you may pay or not: `choose pay` or `choose decline`"),
+    Kind.DECLARE_ATTACKERS: N_(
+        "you are declaring attackers: `attack with CARD[, CARD...]` or `done`"
+    ),
+    Kind.DECLARE_BLOCKERS: N_("you are declaring blockers: `block ATTACKER with CARD` or `done`"),
+    Kind.ASSIGN_DAMAGE: N_("you are assigning combat damage: `assign N to T[, N to T...]`"),
+    Kind.ORDER_TRIGGERS: N_("you are ordering triggered abilities: `order CARD, CARD...`"),
+    Kind.DISCARD: N_("you are discarding: `discard CARD[, CARD...]`"),
+    Kind.CHOOSE_LEGEND: N_("you are choosing which legend to keep: `choose CARD`"),
+    Kind.CAST_OR_DECLINE: N_("you may cast the card: `cast CARD` or `choose decline`"),
+    Kind.CHOOSE_COLOR: N_("you are choosing a colour: `choose red` (or white, blue, black, green)"),
 }
+
+# Each step as ``explain`` names it ("the {label} step ends"), by its contract name.
+STEP_LABELS = {
+    Step.UNTAP: N_("untap"),
+    Step.UPKEEP: N_("upkeep"),
+    Step.DRAW: N_("draw"),
+    Step.PRECOMBAT_MAIN: N_("precombat main"),
+    Step.BEGINNING_OF_COMBAT: N_("beginning of combat"),
+    Step.DECLARE_ATTACKERS: N_("declare attackers"),
+    Step.DECLARE_BLOCKERS: N_("declare blockers"),
+    Step.FIRST_STRIKE_DAMAGE: N_("first strike damage"),
+    Step.COMBAT_DAMAGE: N_("combat damage"),
+    Step.END_OF_COMBAT: N_("end of combat"),
+    Step.POSTCOMBAT_MAIN: N_("postcombat main"),
+    Step.END: N_("end"),
+    Step.CLEANUP: N_("cleanup"),
+}
+assert all(STEP_LABELS[s] == s.label.replace("_", " ") for s in Step)
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.
 STEP_TEXT = {
-    Step.UNTAP: "{ap}'s untap step: {ap} untaps their permanents [502.3]; nobody gets priority "
-    "[502.4]",
-    Step.UPKEEP: "upkeep step [503.1]: upkeep triggers, then {ap} receives priority [117.3a]",
-    Step.DRAW: "draw step: {ap} draws a card [504.1], then receives priority [117.3a]",
-    Step.PRECOMBAT_MAIN: "precombat main phase [505.1]: {ap} may play a land [305.1] and cast "
-    "sorcery-speed spells [307.1]",
-    Step.BEGINNING_OF_COMBAT: "beginning of combat step [507.1]",
-    Step.DECLARE_ATTACKERS: "declare attackers step: {ap} declares attackers [508.1]",
-    Step.DECLARE_BLOCKERS: "declare blockers step: {nap} declares blockers [509.1]",
-    Step.FIRST_STRIKE_DAMAGE: "first-strike combat damage step [510.4]",
-    Step.COMBAT_DAMAGE: "combat damage step: attacking and blocking creatures deal combat "
-    "damage [510.1, 510.2]",
-    Step.END_OF_COMBAT: "end of combat step [511.1]",
-    Step.POSTCOMBAT_MAIN: "postcombat main phase [505.1]: {ap} may play a land [305.1] and cast "
-    "sorcery-speed spells [307.1]",
-    Step.END: 'end step [513.1]: "at the beginning of the end step" abilities trigger',
-    Step.CLEANUP: "cleanup step: {ap} discards down to seven cards [514.1], damage wears off "
-    'and "until end of turn" effects end [514.2]; normally nobody gets priority [514.3]',
+    Step.UNTAP: N_(
+        "{ap}'s untap step: {ap} untaps their permanents [502.3]; nobody gets priority [502.4]"
+    ),
+    Step.UPKEEP: N_("upkeep step [503.1]: upkeep triggers, then {ap} receives priority [117.3a]"),
+    Step.DRAW: N_("draw step: {ap} draws a card [504.1], then receives priority [117.3a]"),
+    Step.PRECOMBAT_MAIN: N_(
+        "precombat main phase [505.1]: {ap} may play a land [305.1] and cast "
+        "sorcery-speed spells [307.1]"
+    ),
+    Step.BEGINNING_OF_COMBAT: N_("beginning of combat step [507.1]"),
+    Step.DECLARE_ATTACKERS: N_("declare attackers step: {ap} declares attackers [508.1]"),
+    Step.DECLARE_BLOCKERS: N_("declare blockers step: {nap} declares blockers [509.1]"),
+    Step.FIRST_STRIKE_DAMAGE: N_("first-strike combat damage step [510.4]"),
+    Step.COMBAT_DAMAGE: N_(
+        "combat damage step: attacking and blocking creatures deal combat damage [510.1, 510.2]"
+    ),
+    Step.END_OF_COMBAT: N_("end of combat step [511.1]"),
+    Step.POSTCOMBAT_MAIN: N_(
+        "postcombat main phase [505.1]: {ap} may play a land [305.1] and cast "
+        "sorcery-speed spells [307.1]"
+    ),
+    Step.END: N_('end step [513.1]: "at the beginning of the end step" abilities trigger'),
+    Step.CLEANUP: N_(
+        "cleanup step: {ap} discards down to seven cards [514.1], damage wears off "
+        'and "until end of turn" effects end [514.2]; normally nobody gets priority [514.3]'
+    ),
 }
 
 
@@ -191,6 +229,7 @@ class PlaySession:
         self.stalled: str | None = None  # why the session stopped the game itself, if it did
         self._log_seen = 0
         self._announced = False
+        self.t: Translator = game.state.tr  # the game's language: every message of the screen
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -230,7 +269,7 @@ class PlaySession:
             None if teams is None else [list(t) for t in teams],
         )
         return cls(
-            record.new_game(),
+            record.new_game(lang),
             human,
             agent,
             stops=stops,
@@ -282,7 +321,9 @@ class PlaySession:
                 line = "quit"
             except KeyboardInterrupt:
                 # As in a shell, Ctrl-C drops the line being typed; quit or Ctrl-D leaves.
-                self.console.print("\n(type quit, or press Ctrl-D, to leave the game)")
+                self.console.print(
+                    "\n" + self.t.tr("(type quit, or press Ctrl-D, to leave the game)")
+                )
                 continue
             self.step(line)
         return self.outcome()
@@ -291,13 +332,16 @@ class PlaySession:
         if self.game.is_over:
             res = self.game.outcome()
             assert res is not None
-            text = "Game over: a draw." if res == "draw" else f"Game over: {res} wins."
-            if res == self.me:
-                text = f"Game over: you ({self.me}) win."
+            if res == "draw":
+                text = self.t.tr("Game over: a draw.")
+            elif res == self.me:
+                text = self.t.tr("Game over: you ({player}) win.", player=self.me)
+            else:
+                text = self.t.tr("Game over: {winner} wins.", winner=res)
             return Outcome(res, text)
         if self.stalled is not None:
-            return Outcome("draw", f"Game stopped: {self.stalled}.")
-        return Outcome(None, "You quit; the game was not finished.")
+            return Outcome("draw", self.t.tr("Game stopped: {why}.", why=self.stalled))
+        return Outcome(None, self.t.tr("You quit; the game was not finished."))
 
     # --- playing on without the person -------------------------------------------------------
 
@@ -312,7 +356,7 @@ class PlaySession:
             if game.is_over:
                 return
             if game.turn > MAX_TURNS:
-                self.stalled = f"turn {MAX_TURNS} passed; the game is called a draw"
+                self.stalled = self.t.tr("turn {n} passed; the game is called a draw", n=MAX_TURNS)
                 return
             d = game.decision
             if d is None:  # halted at a step start: nothing to decide
@@ -336,7 +380,9 @@ class PlaySession:
             if d.kind is not Kind.PRIORITY or self.stops == "all" or self._real_choice(options):
                 return
             game.apply(Pass(d.player))
-        self.stalled = f"{MAX_AUTO_DECISIONS} decisions without you; the game is called a draw"
+        self.stalled = self.t.tr(
+            "{n} decisions without you; the game is called a draw", n=MAX_AUTO_DECISIONS
+        )
 
     def _nothing_to_declare(self, kind: Kind, options: Sequence[Action]) -> bool:
         """A declaration just begun in which `done` is all there is (one under way, with
@@ -360,7 +406,7 @@ class PlaySession:
         low = line.lower()
         word = low.split(None, 1)[0] if low else ""
         if not line:
-            out.print("Type a command, a number from `help`, or `help`.", markup=False)
+            out.print(self.t.tr("Type a command, a number from `help`, or `help`."), markup=False)
             return False
         if low in ("quit", "exit"):
             self.quit = True
@@ -390,8 +436,12 @@ class PlaySession:
             # int() would take any Unicode digit ('²', '٣') and refuse very long numbers.
             if not line.isascii() or len(line) > 6:
                 out.print(
-                    f"{quote_name(line)} is not a number of an action: type 1 to "
-                    f"{len(self._options())} (see `help`).",
+                    self.t.tr(
+                        "{quote_name} is not a number of an action: type 1 to {count} (see "
+                        "`help`).",
+                        quote_name=quote_name(line),
+                        count=len(self._options()),
+                    ),
                     markup=False,
                 )
                 return False
@@ -416,7 +466,7 @@ class PlaySession:
             cmd = C.parse_command(line, self.names, self.lang)
         except C.CommandSyntaxError as err:
             out.print(str(err), markup=False)
-            out.print("(type `help` for what you can do now)", markup=False)
+            out.print(self.t.tr("(type `help` for what you can do now)"), markup=False)
             return False
         # `block X with Y` keeps the declaration open; `block with nothing` or `done` closes it.
         finish = not (isinstance(cmd, C.Block) and cmd.attacker is not None)
@@ -428,10 +478,12 @@ class PlaySession:
             act()
         except IllegalAction as err:
             del self.record.answers[mark:]  # execute put the game back; so does the record
-            self.console.print(Text(f"Refused: {err}", style="red"))
+            self.console.print(
+                Text(self.t.tr("Refused: {err}", err=err.localized(self.t)), style="red")
+            )
             d = self.game.decision
             if d is not None and d.player == self.human and d.kind in WHAT_NOW:
-                hint = f"Now {WHAT_NOW[d.kind]}; or a number from `help`."
+                hint = self.t.tr("Now {what}; or a number from `help`.", what=Msg(WHAT_NOW[d.kind]))
                 self.console.print(hint, markup=False)
             return False
         return True
@@ -440,8 +492,12 @@ class PlaySession:
         options = self._options()
         if not 1 <= n <= len(options):
             self.console.print(
-                f"There is no action {n}: the actions now are numbered 1 to {len(options)} "
-                "(type `help`).",
+                self.t.tr(
+                    "There is no action {n}: the actions now are numbered 1 to {count} (type "
+                    "`help`).",
+                    n=n,
+                    count=len(options),
+                ),
                 markup=False,
             )
             return False
@@ -451,7 +507,7 @@ class PlaySession:
         d = self.game.decision
         if d is None or d.kind not in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
             self.console.print(
-                "`done` ends a declaration of attackers or blockers; there is none now.",
+                self.t.tr("`done` ends a declaration of attackers or blockers; there is none now."),
                 markup=False,
             )
             return False
@@ -460,7 +516,7 @@ class PlaySession:
     def _pay(self) -> bool:
         pays = [a for a in self._options() if isinstance(a, PayMana)]
         if not pays:
-            self.console.print("There is no cost to pay now.", markup=False)
+            self.console.print(self.t.tr("There is no cost to pay now."), markup=False)
             return False
         return self._try(lambda: self.game.apply(pays[0]))
 
@@ -474,14 +530,23 @@ class PlaySession:
         d = self.game.decision
         out = self.console
         if d is None or d.player not in self.seats:
-            out.print("You have nothing to decide now.", markup=False)
+            out.print(self.t.tr("You have nothing to decide now."), markup=False)
             return
-        out.print(f"{d.prompt}. The legal actions now:", markup=False)
+        out.print(self.t.tr("{prompt}. The legal actions now:", prompt=d.prompt), markup=False)
         for i, a in enumerate(self.game.legal_actions(), start=1):
-            out.print(f"  {i:>2}. {describe_action(self.game, a)}", markup=False)
+            out.print(
+                self.t.tr(
+                    "  {i:>2}. {describe_action}",
+                    i=i,
+                    describe_action=describe_action(self.game, a),
+                ),
+                markup=False,
+            )
         out.print(
-            "Type a number, or a command (`help commands` lists them); also: explain, log, "
-            "card NAME, save FILE, done, pay, quit.",
+            self.t.tr(
+                "Type a number, or a command (`help commands` lists them); also: explain, log, "
+                "card NAME, save FILE, done, pay, quit."
+            ),
             markup=False,
         )
 
@@ -489,21 +554,25 @@ class PlaySession:
         """Write the game record (setup, seed, every answer) to ``path``; True if written."""
         path = path.strip()
         if not path:
-            self.console.print("Say where: `save FILE`.", markup=False)
+            self.console.print(self.t.tr("Say where: `save FILE`."), markup=False)
             return False
         if not self.has_setup:
-            self.console.print("This game was not recorded from its start: can't save.")
+            self.console.print(self.t.tr("This game was not recorded from its start: can't save."))
             return False
         try:
             write_text(path, self.record.to_json())
         except InputError as err:
-            self.console.print(f"Can't save: {err}", markup=False)
+            self.console.print(self.t.tr("Can't save: {err}", err=err), markup=False)
             return False
         n = len(self.record.answers)
         shown_path = source_name(path)
         self.console.print(
-            f"Saved the game ({n} answers) to {shown_path}; `manastack replay "
-            f"{shown_path}` replays it.",
+            self.t.tr(
+                "Saved the game ({n} answers) to {shown_path}; `manastack replay {shown_path}` "
+                "replays it.",
+                n=n,
+                shown_path=shown_path,
+            ),
             markup=False,
         )
         return True
@@ -512,10 +581,17 @@ class PlaySession:
         cd = cards.find(name.strip()) if name.strip() else None
         if cd is None:
             sugg = cards.suggest(name.strip()) if name.strip() else []
-            hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
-            self.console.print(f"No card named {quote_name(name.strip())}{hint}.", markup=False)
+            hint = self.t.tr(" (did you mean {names}?)", names=", ".join(sugg)) if sugg else ""
+            self.console.print(
+                self.t.tr(
+                    "No card named {quote_name}{hint}.",
+                    quote_name=quote_name(name.strip()),
+                    hint=hint,
+                ),
+                markup=False,
+            )
             return
-        self.console.print(card_text(cd), markup=False)
+        self.console.print(card_text(cd, self.t), markup=False)
 
     # --- explain ----------------------------------------------------------------------------
 
@@ -523,41 +599,65 @@ class PlaySession:
         """In words: what happens next if every player passes from here."""
         g = self.game.state
         d = self.game.decision
+        t = self.t
         if d is None:
-            return "The game is over." if self.game.is_over else "Nobody is being asked."
+            if self.game.is_over:
+                return t.tr("The game is over.")
+            return t.tr("Nobody is being asked.")
         lines: list[str] = []
         if d.kind is not Kind.PRIORITY:
             why, rule = self._why_no_priority()
-            lines.append(f"First {d.prompt}: nobody has priority while {why} [{rule}]. Then:")
+            lines.append(
+                t.tr(
+                    "First {prompt}: nobody has priority while {why} [{rule}]. Then:",
+                    prompt=d.prompt,
+                    why=why,
+                    rule=rule,
+                )
+            )
         passing = self._who_passes(d.kind is Kind.PRIORITY)
         if g.stack:
             top = g.stack[-1]
             what = _card_words(top)
             lines.append(
-                f"If {passing} [117.4], the top of the stack resolves "
-                f"[405.5]: {self._item_text(top)}{what}. It follows its instructions in order "
-                "[608.2]; a spell with illegal targets only is countered instead [608.2b]. Then "
-                f"the active player, {g.pname(g.active)}, receives priority [117.3b]."
+                t.tr(
+                    "If {passing} [117.4], the top of the stack resolves [405.5]: {item}{what!t}. "
+                    "It follows its instructions in order [608.2]; a spell with illegal targets "
+                    "only is countered instead [608.2b]. Then the active player, {player}, "
+                    "receives priority [117.3b].",
+                    passing=passing,
+                    item=self._item_text(top),
+                    what=what,
+                    player=g.pname(g.active),
+                )
             )
             if len(g.stack) > 1:
                 rest = ", ".join(self._item_name(s) for s in reversed(g.stack[:-1]))
-                lines.append(f"The rest waits, last in, first out [405.5]: {rest}.")
+                lines.append(t.tr("The rest waits, last in, first out [405.5]: {rest}.", rest=rest))
             return "\n".join(lines)
         nxt_turn, nxt_active, nxt_step = self.game.next_step()
         ap = g.pname(nxt_active)
         nap = g.pname(g.next_player(nxt_active))
         lines.append(
-            f"If {passing} with the stack empty, the {g.step.label.replace('_', ' ')} "
-            f"step ends [117.4, 500.2] and unused mana empties from the pools [500.4]."
+            t.tr(
+                "If {passing} with the stack empty, the {step} step ends [117.4, 500.2] and "
+                "unused mana empties from the pools [500.4].",
+                passing=passing,
+                step=Msg(STEP_LABELS[g.step]),
+            )
         )
-        where = f"turn {nxt_turn} ({ap}): " if nxt_turn != g.turn else ""
+        where = (
+            t.tr("turn {turn} ({player}): ", turn=nxt_turn, player=ap) if nxt_turn != g.turn else ""
+        )
         note = ""
         if g.step is Step.DECLARE_ATTACKERS and nxt_step is Step.END_OF_COMBAT:
-            note = " (no creature attacks, so the blockers and damage steps are skipped [508.8])"
+            note = t.tr(
+                " (no creature attacks, so the blockers and damage steps are skipped [508.8])"
+            )
         if g.step is Step.UPKEEP and nxt_step is Step.PRECOMBAT_MAIN:
-            note = " (the first player skips the first draw step [103.8a])"
-        text = STEP_TEXT[nxt_step].format(ap=ap, nap=nap)
-        lines.append(f"Next{note}: {where}{text}.")
+            note = t.tr(" (the first player skips the first draw step [103.8a])")
+        text = t.tr(STEP_TEXT[nxt_step], ap=ap, nap=nap)
+        lines.append(t.tr("Next{note}: {where}{text}.", note=note, where=where, text=text))
         return "\n".join(lines)
 
     # --- the screen -------------------------------------------------------------------------
@@ -570,8 +670,8 @@ class PlaySession:
         self._log_seen = len(g.log)
         if new:
             self._header("New in the log")
-            for line in fold_log(new, MAX_NEW_LOG_LINES):
-                out.print(Text(f"  {line}", style="dim"))
+            for line in fold_log(new, MAX_NEW_LOG_LINES, self.t):
+                out.print(Text(self.t.tr("  {line}", line=line), style="dim"))
         if not self.finished:
             self._board()
 
@@ -579,12 +679,17 @@ class PlaySession:
         if self.console.is_terminal:
             self.console.rule(Text(title, style="bold"), align="left")
         else:
-            self.console.print(f"--- {title} ---", markup=False)
+            self.console.print(self.t.tr("--- {title} ---", title=title), markup=False)
 
     def _board(self) -> None:
         g = self.game.state
         self._header(
-            f"Turn {g.turn}, {g.step.label.replace('_', ' ')} step; active: {g.pname(g.active)}"
+            self.t.tr(
+                "Turn {turn}, {step}; active: {player}",
+                turn=g.turn,
+                step=g.step.msg,
+                player=g.pname(g.active),
+            )
         )
         # The opponents first, the person last, next to their hand (as across a table).
         order = [i for i in range(len(g.players)) if i not in self.seats] + list(self.seats)
@@ -596,31 +701,52 @@ class PlaySession:
     def _player(self, g: GameState, pi: int) -> None:
         out = self.console
         p = g.players[pi]
-        you = " (you)" if pi in self.seats else ""
-        left = "  LEFT THE GAME" if p.left else ""
-        head = Text(f"{p.name}{you}", style="bold cyan" if pi in self.seats else "bold magenta")
+        you = self.t.tr(" (you)") if pi in self.seats else ""
+        left = self.t.tr("  LEFT THE GAME") if p.left else ""
+        head = Text(
+            self.t.tr("{player}{you}", player=p.name, you=you),
+            style="bold cyan" if pi in self.seats else "bold magenta",
+        )
         head.append(
-            f"  life {p.life}  hand {len(p.hand)}  library {len(p.library)}  "
-            f"pool {pool_text(p.pool) or '-'}{left}",
+            self.t.tr(
+                "  life {life}  hand {hand}  library {library}  pool {pool}{left}",
+                life=p.life,
+                hand=len(p.hand),
+                library=len(p.library),
+                pool=pool_text(p.pool) or "-",
+                left=left,
+            ),
             style="bold" if p.life <= 5 else "",
         )
         if p.poison:
-            head.append(f"  poison {p.poison}")
+            head.append(self.t.tr("  poison {n}", n=p.poison))
         out.print(head)
         perms = [x for x in g.battlefield if x.controller == pi]
         out.print(self._field(g, perms))
         if pi in self.seats:
-            out.print(Text("  Hand: " + (", ".join(c.name for c in p.hand) or "-")))
+            out.print(Text(self.t.tr("  Hand: {cards}", cards=self._names(c.name for c in p.hand))))
         if p.graveyard:
             out.print(
-                Text("  Graveyard (top last): " + ", ".join(c.name for c in p.graveyard)),
+                Text(
+                    self.t.tr(
+                        "  Graveyard (top last): {cards}",
+                        cards=self._names(c.name for c in p.graveyard),
+                    )
+                ),
                 style="dim",
             )
         if p.exile:
-            out.print(Text("  Exile: " + ", ".join(c.name for c in p.exile)), style="dim")
+            out.print(
+                Text(self.t.tr("  Exile: {cards}", cards=self._names(c.name for c in p.exile))),
+                style="dim",
+            )
+
+    def _names(self, names: Iterable[str]) -> str:
+        """Card names in the screen's language, with commas ("-" for none)."""
+        return ", ".join(self.t.tr("{card!c}", card=n) for n in names) or "-"
 
     def _field(self, g: GameState, perms: Sequence[Permanent]) -> Text:
-        text = Text("  Battlefield: ")
+        text = Text(self.t.tr("  Battlefield: "))
         if not perms:
             text.append("-")
             return text
@@ -642,42 +768,61 @@ class PlaySession:
 
     def _perm(self, g: GameState, p: Permanent) -> tuple[str, str]:
         hidden = p.face_down and p.controller != self.human
-        shown_name = numbered_name(self.game, p.oid) or p.name  # Savannah Lions #2
-        name = (
-            "face-down creature" if hidden else shown_name + (" (face down)" if p.face_down else "")
+        numbered = numbered_name(self.game, p.oid)  # Savannah Lions #2
+        shown_name = self.t.tr("{card!c}", card=p.name) + (
+            numbered[len(p.name) :] if numbered and numbered.startswith(p.name) else ""
         )
+        if hidden:
+            name = self.t.tr("face-down creature")
+        else:
+            name = shown_name + (self.t.tr(" (face down)") if p.face_down else "")
         bits: list[str] = []
         pt = self.game.power_toughness(p.oid)
         if pt is not None:
             name += f" {pt[0]}/{pt[1]}"
             if p.damage:
-                bits.append(f"{p.damage} damage")
+                bits.append(self.t.tr("{n} damage", n=p.damage))
             if p.sick:
-                bits.append("sick")
+                bits.append(self.t.tr("sick"))
         if p.tapped:
-            bits.append("tapped")
+            bits.append(self.t.tr("tapped"))
         if p.counters:
             bits.extend(f"{n} {k}" for k, n in p.counters.items() if n)
         c = g.combat
         if c is not None and p.oid in c.attackers:
-            bits.append("attacking")
+            bits.append(self.t.tr("attacking"))
         if c is not None and p.oid in c.blockers:
-            bits.append("blocking")
+            bits.append(self.t.tr("blocking"))
         text = name + (f" ({', '.join(bits)})" if bits else "")
         return text, "dim" if p.tapped else ""
 
     def _item_name(self, s: StackItem) -> str:
         if s.face_down and s.controller != self.human:
-            return "a face-down spell"
-        kind = {"spell": "", "activated": " (ability)", "triggered": " (trigger)"}.get(s.kind, "")
-        return (numbered_item(self.game, s.oid) or s.source_name) + kind
+            return self.t.tr("a face-down spell")
+        kind = ""
+        if s.kind == "activated":
+            kind = self.t.tr(" (ability)")
+        elif s.kind == "triggered":
+            kind = self.t.tr(" (trigger)")
+        numbered = numbered_item(self.game, s.oid) or s.source_name
+        shown = self.t.tr("{card!c}", card=s.source_name)
+        if numbered.startswith(s.source_name):
+            shown += numbered[len(s.source_name) :]
+        return shown + kind
 
     def _item_text(self, s: StackItem) -> str:
         g = self.game.state
-        owner = "no controller" if s.controller < 0 else f"{g.pname(s.controller)}'s"
-        text = f"{self._item_name(s)}, {owner}"
+        if s.controller < 0:
+            text = self.t.tr("{item}, no controller", item=self._item_name(s))
+        else:
+            text = self.t.tr(
+                "{item}, {player}'s", item=self._item_name(s), player=g.pname(s.controller)
+            )
         if s.targets:
-            text += ", targeting " + ", ".join(describe_target(self.game, t) for t in s.targets)
+            text += self.t.tr(
+                ", targeting {targets}",
+                targets=comma_list([describe_msg(g, t) for t in s.targets]),
+            )
         if s.x:
             text += f", X={s.x}"
         return text
@@ -685,11 +830,18 @@ class PlaySession:
     def _stack(self, g: GameState) -> None:
         out = self.console
         if not g.stack:
-            out.print(Text("Stack: empty", style="bold"))
+            out.print(Text(self.t.tr("Stack: empty"), style="bold"))
             return
-        out.print(Text("Stack (top first; the top resolves first):", style="bold yellow"))
+        out.print(
+            Text(self.t.tr("Stack (top first; the top resolves first):"), style="bold yellow")
+        )
         for i, s in enumerate(reversed(g.stack), start=1):
-            out.print(Text(f"  {i}. {self._item_text(s)}", style="yellow" if i == 1 else ""))
+            out.print(
+                Text(
+                    self.t.tr("  {i}. {item_text}", i=i, item_text=self._item_text(s)),
+                    style="yellow" if i == 1 else "",
+                )
+            )
 
     def _who(self) -> None:
         out = self.console
@@ -700,24 +852,40 @@ class PlaySession:
         if d.kind is Kind.PRIORITY:
             rule = next((e.rule for e in reversed(g.log) if e.kind == "priority"), None)
             rule = rule or g.priority_rule
-            why = PRIORITY_REASONS.get(rule, "")
-            who = f"you ({self.me}) have" if d.player in self.seats else f"{g.pname(d.player)} has"
-            why = f": {why}" if why else ""
-            line = Text(f"Priority: {who} priority [{rule}]{why}", style="bold green")
+            reason = PRIORITY_REASONS.get(rule, "")
+            why = self.t.tr(": {why}", why=Msg(reason)) if reason else ""
+            if d.player in self.seats:
+                said = self.t.tr(
+                    "Priority: you ({player}) have priority [{rule}]{why}",
+                    player=self.me,
+                    rule=rule,
+                    why=why,
+                )
+            else:
+                said = self.t.tr(
+                    "Priority: {player} has priority [{rule}]{why}",
+                    player=g.pname(d.player),
+                    rule=rule,
+                    why=why,
+                )
+            line = Text(said, style="bold green")
         else:
             why, rule = self._why_no_priority()
-            line = Text(f"Priority: nobody now: {why} [{rule}]", style="bold green")
-            line.append(f"\nWaiting for: {d.prompt}", style="bold")
+            line = Text(
+                self.t.tr("Priority: nobody now: {why} [{rule}]", why=why, rule=rule),
+                style="bold green",
+            )
+            line.append("\n" + self.t.tr("Waiting for: {prompt}", prompt=d.prompt), style="bold")
         out.print(line)
         if d.player in self.seats:
-            hint = "Type a command, or help (numbered actions), explain, log, quit."
-            out.print(Text(f"Your move. {hint}", style="dim"))
+            hint = self.t.tr("Type a command, or help (numbered actions), explain, log, quit.")
+            out.print(Text(self.t.tr("Your move. {hint}", hint=hint), style="dim"))
 
     def _who_passes(self, at_priority: bool) -> str:
         """ "alice passes (bob already passed)": the passes still needed to end the round."""
         g = self.game.state
         if not at_priority:
-            return "every player passes in succession"
+            return self.t.tr("every player passes in succession")
         players = g.in_game()
         to_pass: list[str] = []
         p = g.priority_player
@@ -725,16 +893,20 @@ class PlaySession:
             to_pass.append(g.pname(p))
             p = g.next_player(p)
         done = [g.pname(i) for i in players if g.pname(i) not in to_pass]
-        text = " and ".join(to_pass) + (" pass" if len(to_pass) > 1 else " passes")
+        if len(to_pass) > 1:
+            text = self.t.tr("{players} pass", players=and_list(to_pass))
+        else:
+            text = self.t.tr("{player} passes", player=to_pass[0])
         if done:
-            return text + f" too ({' and '.join(done)} already passed)"
-        return text + " in succession"
+            return text + self.t.tr(" too ({players} already passed)", players=and_list(done))
+        return text + self.t.tr(" in succession")
 
     def _why_no_priority(self) -> tuple[str, str]:
         pend = self.game.state.pending
         if pend is None:
-            return "the game is over", "104.1"
-        why, rule = DECISION_WHY.get(pend.kind, ("a choice is being made", "117.1"))
+            return self.t.tr("the game is over"), "104.1"
+        why, rule = DECISION_WHY.get(pend.kind, (N_("a choice is being made"), "117.1"))
+        why = self.t.tr(why)
         if pend.kind is Kind.DISCARD:
             rule = self.game.pending_rule() or rule  # cleanup (514.1) or an effect
         return why, rule
@@ -765,7 +937,13 @@ ACTS = frozenset(
 _NOISE = frozenset({"priority", "pass"})
 
 
-def fold_log(entries: Sequence[Event], most: int) -> list[str]:
+def _folded(hidden: int, t: Translator) -> str:
+    if hidden == 1:
+        return t.tr("(1 line of passing and routine folded: `log` shows them)")
+    return t.tr("({n} lines of passing and routine folded: `log` shows them)", n=hidden)
+
+
+def fold_log(entries: Sequence[Event], most: int, t: Translator = ENGLISH) -> list[str]:
     """The lines to show for ``entries``: all of them if at most ``most``; else the priority
     passing is folded into counts first, then the routine lines (steps, costs, mana), so that
     the players' actions (casts, activations, attacks, blocks, what resolved, ``ACTS``) are
@@ -784,19 +962,13 @@ def fold_log(entries: Sequence[Event], most: int) -> list[str]:
     for e in entries:
         if shown(e):
             if hidden:
-                out.append(
-                    f"({hidden} line{'s' if hidden != 1 else ''} of passing and "
-                    "routine folded: `log` shows them)"
-                )
+                out.append(_folded(hidden, t))
                 hidden = 0
             out.append(str(e))
         else:
             hidden += 1
     if hidden:
-        out.append(
-            f"({hidden} line{'s' if hidden != 1 else ''} of passing and routine "
-            "folded: `log` shows them)"
-        )
+        out.append(_folded(hidden, t))
     return out
 
 
@@ -991,7 +1163,7 @@ def command(args: argparse.Namespace) -> int:
         mine = _deck(args.deck, DEFAULT_DECK, seed, any_size)
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
-        return fail(str(err))
+        return fail(err.localized(translator(getattr(args, "lang", "en"))))
     width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     # Arguments a caller's namespace may lack (embedding, tests): the defaults of the command.

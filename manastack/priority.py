@@ -23,6 +23,7 @@ from manastack.actions import (
     TurnFaceUp,
 )
 from manastack.decisions.base import Kind, Pending
+from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
 
@@ -40,13 +41,13 @@ class Priority(Pending):
 
     def prompt(self, g: GameState) -> str:
         if g.format.solo:
-            return f"{g.pname(self.player)} has priority"
-        team = g.format.team_name(g.format.team_of(self.player))
-        return f"{team} ({self._members(g)}) has priority"
+            return g.tr.tr("{player} has priority", player=g.pname(self.player))
+        team = g.format.team_msg(g.format.team_of(self.player))
+        return g.tr.tr("{team} ({members}) has priority", team=team, members=self._members(g))
 
-    def _members(self, g: GameState) -> str:
+    def _members(self, g: GameState) -> Msg:
         mates = g.format.teammates(self.player)
-        return " and ".join(g.pname(p) for p in mates if not g.players[p].left)
+        return and_list([g.pname(p) for p in mates if not g.players[p].left])
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         if g.format.solo:

@@ -104,8 +104,8 @@ class Record:
     format: str = "free-for-all"  # a team format names its teams by player (805, 810)
     teams: list[list[str]] | None = None
 
-    def new_game(self) -> Game:
-        """The game at its start (before any answer)."""
+    def new_game(self, lang: str = "en") -> Game:
+        """The game at its start (before any answer), its log in ``lang``."""
         try:
             return Game.new(
                 self.decks,
@@ -116,6 +116,7 @@ class Record:
                 mulligans=self.mulligans,
                 format=self.format,
                 teams=self.teams,
+                lang=lang,
             )
         except ManastackError as err:
             raise RecordError(f"the record's setup is refused: {err}") from None

@@ -226,7 +226,11 @@ class ChooseLegend(Pending):
         return ChooseLegend(self.player, self.choices[:], self.name)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: choose which {self.name} to keep (legend rule)"
+        return g.tr.tr(
+            "{player}: choose which {card!c} to keep (legend rule)",
+            player=g.pname(self.player),
+            card=self.name,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         return [KeepLegend(self.player, oid) for oid in self.choices]

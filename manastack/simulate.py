@@ -21,6 +21,7 @@ from manastack.actions import Action
 from manastack.agents import Agent, GameResult, get_agent, play_game
 from manastack.agents.base import DEFAULT_MAX_TURNS, drive
 from manastack.game import Game
+from manastack.i18n import ENGLISH, Translator, translator
 
 Z95 = 1.959963984540054
 
@@ -244,31 +245,64 @@ class Summary:
             **({"interrupted": True} if self.interrupted else {}),
         }
 
-    def text(self) -> str:
-        lines = [f"interrupted after {self.games} games"] if self.interrupted else []
-        lines += [
-            f"{self.games} games, {self.deck_names[0]} ({self.agents[0]}) vs "
-            f"{self.deck_names[1]} ({self.agents[1]}), seed {self.seed}"
-            + ("" if self.rules == "current" else f", rules of {self.rules}")
-            + ("" if self.format == "free-for-all" else f", {self.format}: teams of two"),
-        ]
+    def text(self, t: Translator = ENGLISH) -> str:
+        """The summary in words, in ``t``'s language."""
+        lines = [t.tr("interrupted after {n} games", n=self.games)] if self.interrupted else []
+        head = t.tr(
+            "{n} games, {deck_a} ({agent_a}) vs {deck_b} ({agent_b}), seed {seed}",
+            n=self.games,
+            deck_a=self.deck_names[0],
+            agent_a=self.agents[0],
+            deck_b=self.deck_names[1],
+            agent_b=self.agents[1],
+            seed=self.seed,
+        )
+        if self.rules != "current":
+            head += t.tr(", rules of {rules}", rules=self.rules)
+        if self.format != "free-for-all":
+            head += t.tr(", {format}: teams of two", format=self.format)
+        lines.append(head)
         for i in (0, 1):
             lo, hi = self.interval(i)
             lines.append(
-                f"  {self.deck_names[i]:<20} wins {self.wins[i]:>6}  "
-                f"{100 * self.win_rate(i):5.1f}%  (95% CI {100 * lo:5.1f}%-{100 * hi:5.1f}%)"
+                t.tr(
+                    "  {deck:<20} wins {wins:>6}  {rate:5.1f}%  (95% CI {lo:5.1f}%-{hi:5.1f}%)",
+                    deck=self.deck_names[i],
+                    wins=self.wins[i],
+                    rate=100 * self.win_rate(i),
+                    lo=100 * lo,
+                    hi=100 * hi,
+                )
             )
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(self.draw_reasons.items()))
-        lines.append(f"  draws {self.draws}" + (f" ({reasons})" if reasons else ""))
-        lines.append(f"  first player won {self.first_player_wins} of {self.games - self.draws}")
+        if reasons:
+            lines.append(t.tr("  draws {n} ({reasons!t})", n=self.draws, reasons=reasons))
+        else:
+            lines.append(t.tr("  draws {n}", n=self.draws))
         lines.append(
-            f"  mean turns {self.mean_turns:.1f}, mean decisions {self.mean_decisions:.1f}"
+            t.tr(
+                "  first player won {wins} of {games}",
+                wins=self.first_player_wins,
+                games=self.games - self.draws,
+            )
+        )
+        lines.append(
+            t.tr(
+                "  mean turns {turns:.1f}, mean decisions {decisions:.1f}",
+                turns=self.mean_turns,
+                decisions=self.mean_decisions,
+            )
         )
         dps = self.mean_decisions * self.games / self.seconds if self.seconds > 0 else 0.0
-        lines.append(
-            f"  {self.games_per_second:.1f} games/s, {dps:.0f} decisions/s "
-            f"({self.seconds:.2f} s, {self.workers} worker{'s' if self.workers != 1 else ''})"
-        )
+        speed = dict(gps=self.games_per_second, dps=dps, s=self.seconds, w=self.workers)
+        if self.workers == 1:
+            lines.append(
+                t.tr("  {gps:.1f} games/s, {dps:.0f} decisions/s ({s:.2f} s, 1 worker)", **speed)
+            )
+        else:
+            lines.append(
+                t.tr("  {gps:.1f} games/s, {dps:.0f} decisions/s ({s:.2f} s, {w} workers)", **speed)
+            )
         return "\n".join(lines)
 
 
@@ -408,7 +442,7 @@ def command(args: Any) -> int:
                 load_decklist(partners[1], names).cards(),
             ]
     except InputError as err:
-        return fail(str(err))
+        return fail(err.localized(translator(getattr(args, "lang", "en"))))
     # Names from the command line (a file name can hold anything): escaped once, here.
     deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
@@ -479,5 +513,5 @@ def command(args: Any) -> int:
 
         print(json.dumps(summary.to_json()))
     else:
-        print(shown_lines(summary.text()))
+        print(shown_lines(summary.text(translator(getattr(args, "lang", "en")))))
     return 130 if summary.interrupted else 0

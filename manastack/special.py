@@ -116,9 +116,9 @@ class CastOrDecline(Pending):
         return CastOrDecline(self.player, self.cid)
 
     def prompt(self, g: GameState) -> str:
-        return (
-            f"{g.pname(self.player)}: cast the suspended card without paying its mana cost, "
-            "or decline"
+        return g.tr.tr(
+            "{player}: cast the suspended card without paying its mana cost, or decline",
+            player=g.pname(self.player),
         )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

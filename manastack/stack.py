@@ -175,7 +175,12 @@ class PayOrCounter(Pending):
         return PayOrCounter(self.player, self.spell, self.cost, self.by)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: pay {self.cost} or {self.by} counters your spell"
+        return g.tr.tr(
+            "{player}: pay {cost} or {by!c} counters your spell",
+            player=g.pname(self.player),
+            cost=self.cost,
+            by=self.by,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player

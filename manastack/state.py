@@ -333,16 +333,39 @@ class Combat:
 class Event:
     """One line of the log: what happened, the rule that did it, and data for machines."""
 
-    __slots__ = ("kind", "rule", "text", "turn")
+    __slots__ = ("kind", "params", "rule", "template", "text", "turn")
 
-    def __init__(self, kind: str, text: str, rule: str | None, turn: int) -> None:
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        rule: str | None,
+        turn: int,
+        template: str | None = None,
+        params: dict[str, object] | None = None,
+    ) -> None:
         self.kind = kind
-        self.text = text
+        self.text = text  # in the game's language
         self.rule = rule
         self.turn = turn
+        # The message it was written from (manastack.i18n), to write it again in another
+        # language; None for a line restored from a dump (its text is all there is).
+        self.template = template
+        self.params = params
 
     def __str__(self) -> str:
         return f"{self.text} [{self.rule}]" if self.rule else self.text
+
+    def render(self, tr: Translator) -> str:
+        """The text in ``tr``'s language (as written if it has no template)."""
+        if self.template is None:
+            return self.text
+        return tr.render(self.template, self.params or {})
+
+    def line(self, tr: Translator) -> str:
+        """:meth:`render` with the rule, as ``str`` gives it."""
+        text = self.render(tr)
+        return f"{text} [{self.rule}]" if self.rule else text
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.text!r}, {self.rule!r}, {self.turn})"
@@ -493,7 +516,9 @@ class GameState:
         """A line of the log: ``text`` is a template (manastack.i18n), rendered in the game's
         language with ``params``, and only when the log is on."""
         if self.log_enabled:
-            self.log.append(Event(kind, self.tr.render(text, params), rule, self.turn))
+            self.log.append(
+                Event(kind, self.tr.render(text, params), rule, self.turn, text, params)
+            )
 
     @property
     def lang(self) -> str:

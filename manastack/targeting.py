@@ -111,7 +111,12 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
 def target_prompt(g: GameState, pi: int, oid: int, idx: int) -> str:
     item = g.stack_item(oid)
     spec = item.target_specs[idx].text if item else "target"
-    return f"{g.pname(pi)}: choose {spec} for {item.source_name if item else '?'}"
+    return g.tr.tr(
+        "{player}: choose {spec!t} for {card!c}",
+        player=g.pname(pi),
+        spec=spec,
+        card=item.source_name if item else "?",
+    )
 
 
 def target_options(g: GameState, pi: int, oid: int, idx: int) -> list[Action]:

@@ -14,37 +14,38 @@ import stat
 from pathlib import Path
 
 from manastack.errors import InputError
+from manastack.i18n import N_, Msg
 from manastack.safetext import shown
 
 _KIND = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
-def _why(err: OSError) -> str:
+def _why(err: OSError) -> str | Msg:
     """The OS error in words a user can act on."""
     if err.errno == errno.ENAMETOOLONG:
-        return "the path is too long"
+        return Msg("the path is too long")
     if err.errno == errno.ENOENT:
-        return "no such file"
+        return Msg("no such file")
     if err.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return Msg("permission denied")
     if err.errno == errno.ENOTDIR:
-        return "a part of the path is not a folder"
+        return Msg("a part of the path is not a folder")
     if err.errno == errno.ELOOP:
-        return "too many symbolic links"
+        return Msg("too many symbolic links")
     return str(err.strerror or err)
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Msg:
     for test, what in _KIND:
         if test(mode):
-            return what
-    return "not a regular file"
+            return Msg(what)
+    return Msg("not a regular file")
 
 
 def source_name(path: str | Path) -> str:
@@ -70,17 +71,16 @@ def path_kind(path: str | Path) -> str:
     try:
         st = os.stat(raw)
     except (OSError, ValueError) as err:
-        why = (
-            "can't read the file: " + _why(err)
-            if isinstance(err, OSError)
-            else "the path can't be used"
-        )
-        raise InputError(source_name(raw), None, why) from None
+        if isinstance(err, OSError):
+            raise InputError(
+                source_name(raw), None, "can't read the file: {why}", why=_why(err)
+            ) from None
+        raise InputError(source_name(raw), None, "the path can't be used") from None
     if stat.S_ISDIR(st.st_mode):
         return "folder"
     if stat.S_ISREG(st.st_mode):
         return "file"
-    raise InputError(source_name(raw), None, f"{_kind(st.st_mode)}, not a regular file")
+    raise InputError(source_name(raw), None, "{kind}, not a regular file", kind=_kind(st.st_mode))
 
 
 def read_bytes(path: str | Path, max_bytes: int) -> bytes:
@@ -92,16 +92,20 @@ def read_bytes(path: str | Path, max_bytes: int) -> bytes:
         # O_NONBLOCK: opening a FIFO with no writer must not wait; regular files ignore it.
         fd = os.open(raw, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
-        raise InputError(source, None, f"can't read the file: {_why(err)}") from None
+        raise InputError(source, None, "can't read the file: {why}", why=_why(err)) from None
     except ValueError:
         raise InputError(source, None, "the path can't be used") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise InputError(source, None, f"{_kind(st.st_mode)}, not a regular file")
+            raise InputError(source, None, "{kind}, not a regular file", kind=_kind(st.st_mode))
         if st.st_size > max_bytes:
             raise InputError(
-                source, None, f"the file is {st.st_size} bytes; the limit is {max_bytes}"
+                source,
+                None,
+                "the file is {st_size} bytes; the limit is {max_bytes}",
+                st_size=st.st_size,
+                max_bytes=max_bytes,
             )
         chunks: list[bytes] = []
         total = 0
@@ -113,9 +117,14 @@ def read_bytes(path: str | Path, max_bytes: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > max_bytes:
-                raise InputError(source, None, f"the file is over the limit of {max_bytes} bytes")
+                raise InputError(
+                    source,
+                    None,
+                    "the file is over the limit of {max_bytes} bytes",
+                    max_bytes=max_bytes,
+                )
     except OSError as err:
-        raise InputError(source, None, f"can't read the file: {_why(err)}") from None
+        raise InputError(source, None, "can't read the file: {why}", why=_why(err)) from None
     finally:
         os.close(fd)
     return b"".join(chunks)
@@ -138,8 +147,8 @@ def _stat(raw: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as err:
-        why = _why(err) if isinstance(err, OSError) else "the path can't be used"
-        raise InputError(source_name(raw), None, f"can't write here: {why}") from None
+        why = _why(err) if isinstance(err, OSError) else Msg("the path can't be used")
+        raise InputError(source_name(raw), None, "can't write here: {why}", why=why) from None
 
 
 def check_writable(path: str | Path) -> None:
@@ -161,7 +170,7 @@ def check_writable(path: str | Path) -> None:
             raise InputError(source, None, "can't write here: the path is too long")
         return
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(source, None, f"can't write here: {_kind(st.st_mode)}")
+        raise InputError(source, None, "can't write here: {kind}", kind=_kind(st.st_mode))
     if not os.access(raw, os.W_OK):
         raise InputError(source, None, "can't write here: permission denied")
 
@@ -174,4 +183,6 @@ def write_text(path: str | Path, text: str) -> None:
         # Lone surrogates can't be written as UTF-8; a record escapes them itself (JSON).
         Path(raw).write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as err:
-        raise InputError(source_name(raw), None, f"can't write the file: {_why(err)}") from None
+        raise InputError(
+            source_name(raw), None, "can't write the file: {why}", why=_why(err)
+        ) from None

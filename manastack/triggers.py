@@ -149,9 +149,9 @@ class OrderTriggers(Pending):
         return OrderTriggers(self.player, self.choices[:])
 
     def prompt(self, g: GameState) -> str:
-        return (
-            f"{g.pname(self.player)}: choose which of your triggered abilities goes on the "
-            "stack next"
+        return g.tr.tr(
+            "{player}: choose which of your triggered abilities goes on the stack next",
+            player=g.pname(self.player),
         )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

@@ -179,7 +179,9 @@ class DiscardCards(Pending):
         return DiscardCards(self.player, self.count, self.rule)
 
     def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: discard {self.count} card(s)"
+        return g.tr.tr(
+            "{player}: discard {count} card(s)", player=g.pname(self.player), count=self.count
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player

@@ -187,3 +187,120 @@ def test_a_refusal_in_the_games_language() -> None:
     assert err.value.localized().startswith("priorité : ce n'est pas à ")
     assert str(err.value).startswith("priority: ")  # the exception's text stays English
     assert err.value.localized(translator("en")) == str(err.value)
+
+
+# --- the commands -------------------------------------------------------------------------------
+
+
+def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from manastack.cli import main
+
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_card_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _cli(["card", "Counterspell", "--lang", "fr"], capsys)
+    assert code == 0
+    assert "rythme d'éphémère" in out and "Comment elle rencontre la pile" in out
+    code, out, _ = _cli(["card", "Counterspell"], capsys)
+    assert "instant speed" in out
+
+
+def test_the_language_from_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MANASTACK_LANG", "fr")
+    _, out, _ = _cli(["card", "Dark Ritual"], capsys)
+    assert "Comportement" in out
+    _, out, _ = _cli(["card", "Dark Ritual", "--lang", "en"], capsys)  # the option wins
+    assert "Behaviour" in out
+    monkeypatch.setenv("MANASTACK_LANG", "xx")
+    _, out, err = _cli(["card", "Dark Ritual"], capsys)
+    assert "Behaviour" in out and "unknown language 'xx'" in err
+
+
+def test_an_unknown_language_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        _cli(["card", "Shock", "--lang", "de"], capsys)
+    assert exit_.value.code == 2
+
+
+def test_explain_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "examples" / "dark-ritual-counterspell.scenario.yaml")
+    code, out, _ = _cli(["scenario", "--explain", "--lang", "fr", path], capsys)
+    assert code == 0
+    assert "les deux joueurs passent : Counterspell se résout [405.5]" in out
+    assert "est contrecarré par" in out and "réussi(s)" in out
+    code, out, _ = _cli(["scenario", "--explain", path], capsys)
+    assert "both players pass: Counterspell resolves [405.5]" in out
+
+
+def test_simulate_summary_in_french() -> None:
+    from manastack.simulate import Summary
+
+    s = Summary(
+        deck_names=("a", "b"),
+        agents=("random", "random"),
+        games=4,
+        wins=(3, 1),
+        draws=0,
+        draw_reasons={},
+        first_player_wins=2,
+        mean_turns=10.0,
+        mean_decisions=100.0,
+        seconds=1.0,
+        workers=2,
+        seed=0,
+        max_turns=200,
+        rules="2004",
+        format="free-for-all",
+        interrupted=False,
+    )
+    fr = s.text(translator("fr"))
+    assert "4 parties, a (random) contre b (random), graine 0, règles de 2004" in fr
+    assert "2 processus" in fr and "games" not in fr
+    assert "4 games, a (random) vs b (random), seed 0, rules of 2004" in s.text()
+
+
+def test_play_in_french() -> None:
+    import io
+
+    from rich.console import Console
+
+    from manastack.agents import random_agent
+    from manastack.play import PlaySession
+
+    s = PlaySession.new(
+        [BENCH_RG, BENCH_WU],
+        ["alice", "bob"],
+        random_agent,
+        seed=3,
+        console=Console(file=io.StringIO(), width=100),
+        lang="fr",
+    )
+    screen = s.start()
+    assert "Pile : vide" in screen and "vous (alice) avez la priorité" in screen
+    assert "Les actions légales maintenant" in s.step("help")
+    assert "Si alice et bob passent" in s.step("explain")
+    refused = s.step("cast Serra Angel")
+    assert "Refusé : inconnu : alice n'a pas de Serra Angel en main" in refused
+
+
+def test_a_log_can_be_written_again_in_another_language() -> None:
+    g = Game.new([BENCH_RG, BENCH_WU], seed=2)
+    _play(g, 2, 200)
+    fr = translator("fr")
+    assert g.log_text(tr=fr) != g.log_text()
+    assert g.log_text(tr=translator("en")) == g.log_text()
+    _check_french([e.render(fr) for e in g.state.log], "fr")
+
+
+def test_a_bad_decklist_in_french(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("3 Forest\n", encoding="utf-8")
+    code, _, err = _cli(["simulate", str(small), str(small), "-n", "1", "--lang", "fr"], capsys)
+    assert code == 2 and "le deck a 3 cartes ; un deck doit en avoir au moins 40" in err
+    code, _, err = _cli(["card", "Shokc", "--lang", "fr"], capsys)
+    assert code == 2 and "carte inconnue 'Shokc' ; vouliez-vous dire : Shock ?" in err

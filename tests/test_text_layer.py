@@ -23,6 +23,7 @@ ALLOWED = {
     "manastack.errors",
     "manastack.steps",
     "manastack.mana",
+    "manastack.i18n",  # messages: templates and catalogs, no rules
 }
 
 

@@ -50,6 +50,25 @@ NOT_NAMES: frozenset[str] = frozenset(
 )
 
 
+# Card types as the French rules name them, for the places that say what a card is.
+TYPE_WORDS: tuple[str, ...] = (
+    N_("creature"),
+    N_("artifact"),
+    N_("enchantment"),
+    N_("artifact creature"),
+    N_("legendary creature"),
+    N_("legendary artifact"),
+    N_("legendary enchantment"),
+    N_("planeswalker"),
+    N_("legendary planeswalker"),
+    N_("instant"),
+    N_("sorcery"),
+    N_("land"),
+    N_("creature artifact"),
+    N_("card"),
+)
+
+
 def languages() -> list[str]:
     """The languages with a catalog, and English: ``['en', 'fr']``."""
     found = {
@@ -200,6 +219,10 @@ class Translator:
             text = self._gt.gettext(str(values[key]))
             values[key] = f"⟦{text}⟧" if self.mark else text
         return t.fmt.format_map(values)
+
+    def tr(self, template: str, **params: object) -> str:
+        """One message in this language: ``t.tr("{n} games", n=3)``."""
+        return self.render(template, params)
 
     def __repr__(self) -> str:
         return f"<Translator {self.lang}{'@' + self.era if self.era else ''}>"

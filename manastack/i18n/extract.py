@@ -19,6 +19,7 @@ from pathlib import Path
 MARKERS: dict[str, int] = {
     "emit": 1,
     "IllegalAction": 1,
+    "InputError": 2,
     "Msg": 0,
     "N_": 0,
     "tr": 0,

@@ -12,14 +12,15 @@ from pathlib import Path
 
 from manastack import cards
 from manastack.cards.model import ActivatedAbility, CardDef, ManaAbility
-from manastack.errors import IllegalAction
+from manastack.i18n import ENGLISH, N_, Msg, Translator
 from manastack.scenario.runner import LineRun, Result
 from manastack.state import Event
 from manastack.text import commands as C
 from manastack.vocabulary.effects import AddMana
 
 _NOISE = ("pass", "priority")
-_PASSED = "all players passed in succession: "
+# The log line of 405.5 (its template), folded with the passes before it.
+_PASSED = "all players passed in succession: {what} resolves"
 
 
 def description(result: Result) -> str:
@@ -39,38 +40,45 @@ def description(result: Result) -> str:
     return "\n".join(lines).strip()
 
 
-def _kind_words(cd: CardDef) -> str:
-    types = sorted(cd.types, key=lambda t: (t != "Creature", t))
-    words = " ".join(t.lower() for t in types) or "card"
-    return ("an " if words[0] in "aeiou" else "a ") + words
+def _kind_words(cd: CardDef, t: Translator) -> str:
+    types = sorted(cd.types, key=lambda ty: (ty != "Creature", ty))
+    words = " ".join(ty.lower() for ty in types) or "card"
+    if t is ENGLISH:
+        return ("an " if words[0] in "aeiou" else "a ") + words
+    return t.tr("a card of type {types!t}", types=words)
 
 
 def _adds_mana(cd: CardDef) -> bool:
     return any(isinstance(e, AddMana) for e in cd.effects)
 
 
-def _cast_sentence(name: str) -> str:
+def _cast_sentence(name: str, t: Translator) -> str:
     cd = cards.find(name)
     if cd is None:
-        return f"{name}: casting a spell puts it on the stack (601.2a)"
+        return t.tr("{card!c}: casting a spell puts it on the stack (601.2a)", card=name)
     if _adds_mana(cd):
-        return (
-            f"{cd.name} is a spell, not a mana ability (605.1a: a mana ability has no target, "
+        return t.tr(
+            "{card!c} is a spell, not a mana ability (605.1a: a mana ability has no target, "
             "isn't a loyalty ability, and could add mana; a spell that adds mana is still a "
-            "spell): it goes on the stack and the opponent may respond (601.2a, 117.3c)"
+            "spell): it goes on the stack and the opponent may respond (601.2a, 117.3c)",
+            card=cd.name,
         )
     if cd.is_instant_speed:
-        return (
-            f"{cd.name} is {_kind_words(cd)}: it may be cast whenever its player has priority "
-            "(117.1a); it goes on the stack and the other players may respond (601.2a, 117.3c)"
+        return t.tr(
+            "{card!c} is {kind}: it may be cast whenever its player has priority "
+            "(117.1a); it goes on the stack and the other players may respond (601.2a, 117.3c)",
+            card=cd.name,
+            kind=_kind_words(cd, t),
         )
-    return (
-        f"{cd.name} is {_kind_words(cd)}: it can be cast only in its player's main phase with "
-        "the stack empty (307.1 / 117.1a); it goes on the stack (601.2a)"
+    return t.tr(
+        "{card!c} is {kind}: it can be cast only in its player's main phase with "
+        "the stack empty (307.1 / 117.1a); it goes on the stack (601.2a)",
+        card=cd.name,
+        kind=_kind_words(cd, t),
     )
 
 
-def _activate_sentence(cmd: C.Activate) -> str:
+def _activate_sentence(cmd: C.Activate, t: Translator) -> str:
     cd = cards.find(cmd.card.name)
     name = cd.name if cd is not None else cmd.card.name
     abilities = [
@@ -79,65 +87,68 @@ def _activate_sentence(cmd: C.Activate) -> str:
     if cmd.ability is not None and 0 < cmd.ability <= len(abilities):
         abilities = [abilities[cmd.ability - 1]]
     if not abilities:
-        return f"{name} has no ability that can be activated (602.1)"
+        return t.tr("{card!c} has no ability that can be activated (602.1)", card=name)
     ab = abilities[0]
     if isinstance(ab, ManaAbility):
-        return (
-            f"{name}'s ability is a mana ability (605.1a: no target, not a loyalty ability, it "
-            "adds mana): it doesn't use the stack and resolves at once (605.3b)"
+        return t.tr(
+            "{card!c}'s ability is a mana ability (605.1a: no target, not a loyalty ability, it "
+            "adds mana): it doesn't use the stack and resolves at once (605.3b)",
+            card=name,
         )
-    why = "it has a target" if ab.targets else "it doesn't add mana"
-    return (
-        f"{name}'s ability is not a mana ability (605.1a: {why}): it goes on the stack and "
-        "the other players may respond (602.2a, 117.3c)"
+    why = Msg("it has a target") if ab.targets else Msg("it doesn't add mana")
+    return t.tr(
+        "{card!c}'s ability is not a mana ability (605.1a: {why}): it goes on the stack and "
+        "the other players may respond (602.2a, 117.3c)",
+        card=name,
+        why=why,
     )
 
 
-def sentence(run: LineRun) -> str:
+def sentence(run: LineRun, t: Translator = ENGLISH) -> str:
     """What the line does and why, with the rule; its refusal, if refused."""
     cmd = run.line.command
     who = run.line.player
     if isinstance(cmd, C.Cast):
-        text = _cast_sentence(cmd.card.name)
+        text = _cast_sentence(cmd.card.name, t)
     elif isinstance(cmd, C.Activate):
-        text = _activate_sentence(cmd)
+        text = _activate_sentence(cmd, t)
     elif isinstance(cmd, C.PlayLand):
-        text = (
-            f"playing {cmd.card.name} is a special action (116.2a): it doesn't use the stack, "
-            "and is allowed only in its player's main phase with the stack empty (305.1)"
+        text = t.tr(
+            "playing {card!c} is a special action (116.2a): it doesn't use the stack, "
+            "and is allowed only in its player's main phase with the stack empty (305.1)",
+            card=cmd.card.name,
         )
     elif isinstance(cmd, C.Pass):
-        text = f"{who} passes priority (117.3d)"
+        text = t.tr("{player} passes priority (117.3d)", player=who)
     elif isinstance(cmd, C.Attack):
-        text = "attackers are declared as a turn-based action (508.1): no stack, no priority"
+        text = t.tr("attackers are declared as a turn-based action (508.1): no stack, no priority")
     elif isinstance(cmd, C.Block):
-        text = "blockers are declared as a turn-based action (509.1): no stack, no priority"
+        text = t.tr("blockers are declared as a turn-based action (509.1): no stack, no priority")
     elif isinstance(cmd, C.Concede):
-        text = f"{who} concedes: they leave the game at once (104.3a); no stack"
+        text = t.tr("{player} concedes: they leave the game at once (104.3a); no stack", player=who)
     else:
         text = f"{who}: {run.line.text}"
     if run.refused is not None:
         # What happens when it is accepted is beside the point: say what it is, and the no.
-        for then in ("; it goes on the stack", ": it goes on the stack", ": it doesn't use"):
-            text = text.split(then)[0]
-        text += f": refused ({_refusal(run.refused)}); nothing changes"
+        for then in _THEN:
+            text = text.split(t.gettext(then))[0]
+        text += t.tr(": refused ({refusal}); nothing changes", refusal=run.refused.localized(t))
     return text
 
 
-def _refusal(err: IllegalAction) -> str:
-    rule = f" [{err.rule}]" if err.rule else ""
-    return f"{err.reason}: {err.detail}{rule}"
+# Where a sentence goes on to say what happens once accepted (cut when the line is refused).
+_THEN = (N_("; it goes on the stack"), N_(": it goes on the stack"), N_(": it doesn't use"))
 
 
-def _fold(entries: list[Event], players: int) -> list[str]:
+def _fold(entries: list[Event], players: int, t: Translator = ENGLISH) -> list[str]:
     """The log lines, each run of passes and priority folded into one line."""
     out: list[str] = []
     k = 0
-    both = "both players pass" if players == 2 else "all players pass"
+    both = Msg("both players pass") if players == 2 else Msg("all players pass")
     while k < len(entries):
         e = entries[k]
         if e.kind not in _NOISE:
-            out.append(str(e))
+            out.append(e.line(t))
             k += 1
             continue
         j = k
@@ -145,32 +156,36 @@ def _fold(entries: list[Event], players: int) -> list[str]:
             j += 1
         nxt = entries[j] if j < len(entries) else None
         passes = sum(1 for x in entries[k:j] if x.kind == "pass")
-        if nxt is not None and nxt.kind == "resolve" and nxt.text.startswith(_PASSED):
+        if nxt is not None and nxt.kind == "resolve" and nxt.template == _PASSED:
             rule = f" [{nxt.rule}]" if nxt.rule else ""
-            out.append(f"{both}: {nxt.text.removeprefix(_PASSED)}{rule}")
+            what = (nxt.params or {}).get("what", "")
+            out.append(t.tr("{both}: {what} resolves", both=both, what=what) + rule)
             j += 1
+        elif passes == 1:
+            out.append(t.tr("(1 pass) {line}", line=entries[j - 1].line(t)))
         elif passes:
-            last = entries[j - 1]
-            out.append(f"({passes} pass{'es' if passes != 1 else ''}) {last}")
+            out.append(t.tr("({n} passes) {line}", n=passes, line=entries[j - 1].line(t)))
         else:
-            out.append(str(entries[j - 1]))
+            out.append(entries[j - 1].line(t))
         k = j
     return out
 
 
-def _stack_line(stack: tuple[str, ...]) -> str:
-    return "stack (top first): " + ", ".join(stack) if stack else "stack: empty"
+def _stack_line(stack: tuple[str, ...], t: Translator) -> str:
+    if not stack:
+        return t.tr("stack: empty")
+    return t.tr("stack (top first): {items!c}", items=", ".join(stack))
 
 
-def explain(result: Result) -> str:
-    """The whole scenario in words (see the module's docstring)."""
+def explain(result: Result, t: Translator = ENGLISH) -> str:
+    """The whole scenario in words (see the module's docstring), in ``t``'s language."""
     game = result.game
-    lines = [f"Scenario: {result.scenario.name}"]
+    lines = [t.tr("Scenario: {name}", name=result.scenario.name)]
     about = description(result)
     if about:
         lines.extend(["", *about.splitlines()])
     if game is None:
-        lines.extend(["", result.failure or "the setup is not valid"])
+        lines.extend(["", result.failure or t.tr("the setup is not valid")])
         return "\n".join(lines)
     log = game.log
     players = len(game.state.players)
@@ -181,21 +196,21 @@ def explain(result: Result) -> str:
         pos = start
         while stacks and stacks[0][0] <= end:
             at, stack = stacks.pop(0)
-            lines.extend(indent + text for text in _fold(log[pos : max(pos, at)], players))
+            lines.extend(indent + text for text in _fold(log[pos : max(pos, at)], players, t))
             pos = max(pos, at)
-            lines.append(f"{indent}-> {_stack_line(stack)}")
-        lines.extend(indent + text for text in _fold(log[pos:end], players))
+            lines.append(f"{indent}-> {_stack_line(stack, t)}")
+        lines.extend(indent + text for text in _fold(log[pos:end], players, t))
 
     lines.append("")
-    lines.append("Before the script:")
+    lines.append(t.tr("Before the script:"))
     first = result.steps[0].start if result.steps else len(log)
     show(0, first, "  ")
     for n, run in enumerate(result.steps, start=1):
         lines.append("")
         lines.append(f"{n}. {run.line.player}: {run.line.text}")
-        lines.append(f"   {sentence(run)}.")
+        lines.append(f"   {sentence(run, t)}.")
         upto = result.steps[n].start if n < len(result.steps) else len(log)
         show(run.start, upto, "   ")
     lines.append("")
-    lines.append("PASS" if result.passed else f"FAIL: {result.failure}")
+    lines.append("PASS" if result.passed else t.tr("FAIL: {why}", why=result.failure))
     return "\n".join(lines)

@@ -151,19 +151,24 @@ def _compose(text: str, source: str) -> Node | None:
         return yaml.compose(text, Loader=_Loader)
     except _TooDeep as deep:
         raise InputError(
-            source, deep.mark.line + 1, f"lists and maps nested more than {MAX_DEPTH} deep"
+            source,
+            deep.mark.line + 1,
+            "lists and maps nested more than {MAX_DEPTH} deep",
+            MAX_DEPTH=MAX_DEPTH,
         ) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         what = err.problem or err.context or "malformed YAML"
         context = f" ({err.context})" if err.context and err.problem else ""
         line = mark.line + 1 if mark is not None else None
-        raise InputError(source, line, f"malformed YAML: {what}{context}") from None
+        raise InputError(
+            source, line, "malformed YAML: {what}{context}", what=what, context=context
+        ) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
-        raise InputError(source, line, f"malformed YAML: {err.reason}") from None
+        raise InputError(source, line, "malformed YAML: {reason}", reason=err.reason) from None
     except yaml.YAMLError as err:
-        raise InputError(source, None, f"malformed YAML: {err}") from None
+        raise InputError(source, None, "malformed YAML: {err}", err=err) from None
     except RecursionError:
         raise InputError(source, None, "lists and maps nested too deep") from None
 
@@ -716,7 +721,12 @@ def load_scenarios_text(
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: one of {', '.join(LANGS)}")
     if len(text) > MAX_FILE_BYTES:
-        raise InputError(source, None, f"the file is larger than {MAX_FILE_BYTES} bytes")
+        raise InputError(
+            source,
+            None,
+            "the file is larger than {MAX_FILE_BYTES} bytes",
+            MAX_FILE_BYTES=MAX_FILE_BYTES,
+        )
     root = _compose(text, source)
     if root is None:
         raise InputError(source, 1, "the file holds no scenario")

@@ -12,6 +12,7 @@ from manastack.actions import AssignDamage, FinishDeclaration, Pass
 from manastack.decisions import legal_actions
 from manastack.errors import IllegalAction, ManastackError
 from manastack.game import Game
+from manastack.i18n import Translator
 from manastack.mana import pool_text
 from manastack.scenario.model import (
     Checkpoint,
@@ -59,8 +60,9 @@ class Result:
     stacks: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     """(log position, the stack's objects top first) each time the stack changed."""
 
-    def log_text(self, tail: int | None = None) -> str:
-        """The game's log, with the script's refused lines shown where they were tried."""
+    def log_text(self, tail: int | None = None, tr: Translator | None = None) -> str:
+        """The game's log, with the script's refused lines shown where they were tried; in
+        ``tr``'s language if given (the game's otherwise)."""
         if self.game is None:
             return ""
         notes: dict[int, list[str]] = {}
@@ -69,7 +71,7 @@ class Result:
         lines: list[str] = []
         for k, e in enumerate(self.game.log):
             lines.extend(notes.get(k, []))
-            lines.append(str(e))
+            lines.append(str(e) if tr is None else e.line(tr))
         lines.extend(notes.get(len(self.game.log), []))
         if tail is not None:
             lines = lines[-tail:]
@@ -118,6 +120,7 @@ def build(sc: Scenario) -> Game:
         format=sc.format,
         teams=[t.players for t in sc.teams] if sc.teams else None,
         team_names=[t.name for t in sc.teams],
+        lang=sc.lang,  # a French file's game is told in French (its log, its refusals)
     )
 
 

@@ -39,7 +39,12 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path | InputError]:
             try:
                 yield from sorted(Path(raw).rglob(f"*{SUFFIX}"))
             except OSError as err:
-                yield InputError(source_name(raw), None, f"can't list the folder: {err.strerror}")
+                yield InputError(
+                    source_name(raw),
+                    None,
+                    "can't list the folder: {strerror}",
+                    strerror=err.strerror,
+                )
         else:
             yield Path(raw)
 

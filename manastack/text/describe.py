@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack import actions as A
 from manastack.game import Game
+from manastack.i18n import Msg, comma_list
 
 
 def numbered_name(game: Game, oid: int) -> str | None:
@@ -62,41 +63,44 @@ def describe_action(game: Game, a: object) -> str:
         return g.players[pi].name
 
     if isinstance(a, A.Pass):
-        return "pass"
+        return game.tr("pass")
     if isinstance(a, A.PlayLand):
-        return f"play {card(a.cid)}"
+        return game.tr("play {card!c}", card=card(a.cid))
     if isinstance(a, A.CastSpell):
-        return f"cast {card(a.cid)}" + (" face down" if a.face_down else "")
+        if a.face_down:
+            return game.tr("cast {card!c} face down", card=card(a.cid))
+        return game.tr("cast {card!c}", card=card(a.cid))
     if isinstance(a, A.ActivateAbility):
-        return f"activate {obj(a.oid)} ability {a.index + 1}"
+        return game.tr("activate {obj!c} ability {value}", obj=obj(a.oid), value=a.index + 1)
     if isinstance(a, A.ActivateMana):
-        return f"activate {obj(a.oid)} choosing {a.color}"
+        return game.tr("activate {obj!c} choosing {color}", obj=obj(a.oid), color=a.color)
     if isinstance(a, A.ChooseTarget):
-        return f"choose {obj(a.target)}"
+        return game.tr("choose {obj!c}", obj=obj(a.target))
     if isinstance(a, A.PayMana):
-        return "pay"
+        return game.tr("pay")
     if isinstance(a, A.Choose):
-        return f"choose {a.option}"
+        return game.tr("choose {option}", option=a.option)
     if isinstance(a, A.DeclareAttacker):
-        return f"attack with {obj(a.oid)} -> {pname(a.defender)}"
+        return game.tr("attack with {obj!c} -> {player}", obj=obj(a.oid), player=pname(a.defender))
     if isinstance(a, A.DeclareBlocker):
-        return f"block {obj(a.attacker)} with {obj(a.oid)}"
+        return game.tr("block {obj!c} with {obj2!c}", obj=obj(a.attacker), obj2=obj(a.oid))
     if isinstance(a, A.FinishDeclaration):
-        return "done (no more)"
+        return game.tr("done (no more)")
     if isinstance(a, A.AssignDamage):
-        return "assign " + ", ".join(f"{n} to {obj(t)}" for t, n in a.assignment)
+        parts: list[object] = [Msg("{n} to {obj!c}", n=n, obj=obj(t)) for t, n in a.assignment]
+        return game.tr("assign {parts}", parts=comma_list(parts))
     if isinstance(a, A.PutTrigger):
-        return (
-            f"order {g.triggered[a.index].source_name}" if a.index < len(g.triggered) else "order"
-        )
+        if a.index < len(g.triggered):
+            return game.tr("order {card!c}", card=g.triggered[a.index].source_name)
+        return game.tr("order")
     if isinstance(a, A.Discard):
-        return f"discard {card(a.cid)}"
+        return game.tr("discard {card!c}", card=card(a.cid))
     if isinstance(a, A.KeepLegend):
-        return f"choose {obj(a.oid)}"
+        return game.tr("choose {obj!c}", obj=obj(a.oid))
     if isinstance(a, A.TurnFaceUp):
-        return f"turn face up {obj(a.oid)}"
+        return game.tr("turn face up {obj!c}", obj=obj(a.oid))
     if isinstance(a, A.SuspendCard):
-        return f"suspend {card(a.cid)}"
+        return game.tr("suspend {card!c}", card=card(a.cid))
     if isinstance(a, A.Concede):
-        return "concede"
+        return game.tr("concede")
     return repr(a)

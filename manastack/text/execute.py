@@ -37,6 +37,7 @@ from manastack.actions import (
 )
 from manastack.errors import IllegalAction
 from manastack.game import Game, Kind
+from manastack.i18n import N_, Msg
 from manastack.mana import color_letter
 from manastack.text import commands as C
 
@@ -99,13 +100,20 @@ def _pname(game: Game, pi: int) -> str:
     return game.state.players[pi].name
 
 
-def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str) -> None:
+def _expect(game: Game, pi: int, kinds: tuple[Kind, ...], what: str | Msg) -> None:
     ask = _ask(game, pi)
     if ask is None or ask[1] != pi or ask[0] not in kinds:
+        if isinstance(what, str):
+            what = Msg(what)
+        now: Msg
         if ask is None:
-            now = "nobody is being asked anything"
+            now = Msg("nobody is being asked anything")
         else:
-            now = f"{_pname(game, ask[1])} is being asked for {ask[0].value.replace('_', ' ')}"
+            now = Msg(
+                "{player} is being asked for {kind}",
+                player=_pname(game, ask[1]),
+                kind=ask[0].value.replace("_", " "),
+            )
         raise IllegalAction(
             "priority",
             "{player} can't {what} now: {now}",
@@ -127,10 +135,10 @@ def _run(
     if isinstance(cmd, C.Concede):
         game.apply(Concede(pi))
     elif isinstance(cmd, C.Pass):
-        _expect(game, pi, (PRIORITY,), "pass priority")
+        _expect(game, pi, (PRIORITY,), N_("pass priority"))
         game.apply(Pass(pi))
     elif isinstance(cmd, C.PlayLand):
-        _expect(game, pi, (PRIORITY,), "play a land")
+        _expect(game, pi, (PRIORITY,), N_("play a land"))
         card = _in_hand(game, pi, cmd.card)
         game.apply(PlayLand(pi, card))
     elif isinstance(cmd, C.Cast):
@@ -144,22 +152,22 @@ def _run(
     elif isinstance(cmd, C.Assign):
         _assign(game, pi, cmd)
     elif isinstance(cmd, C.Order):
-        _expect(game, pi, (ORDER_TRIGGERS,), "order triggered abilities")
+        _expect(game, pi, (ORDER_TRIGGERS,), N_("order triggered abilities"))
         plans.order[pi] = [r.name for r in cmd.cards]
         follow_order_plan(game, pi, plans)
     elif isinstance(cmd, C.Choose):
         _choose(game, pi, cmd.words)
     elif isinstance(cmd, C.Discard):
         for ref in cmd.cards:
-            _expect(game, pi, (DISCARD,), "discard")
+            _expect(game, pi, (DISCARD,), N_("discard"))
             game.apply(Discard(pi, _in_hand(game, pi, ref)))
     elif isinstance(cmd, C.TurnFaceUp):
-        _expect(game, pi, (PRIORITY,), "turn a permanent face up")
+        _expect(game, pi, (PRIORITY,), N_("turn a permanent face up"))
         face_down = {p.oid for p in game.state.battlefield if p.face_down}
-        perm = _permanent(game, pi, cmd.card, face_down.__contains__, "face-down permanent")
+        perm = _permanent(game, pi, cmd.card, face_down.__contains__, N_("face-down permanent"))
         game.apply(TurnFaceUp(pi, perm))
     elif isinstance(cmd, C.Suspend):
-        _expect(game, pi, (PRIORITY,), "suspend a card")
+        _expect(game, pi, (PRIORITY,), N_("suspend a card"))
         game.apply(SuspendCard(pi, _in_hand(game, pi, cmd.card)))
     else:
         raise IllegalAction("unknown", "unknown command {cmd}", None, cmd=cmd)
@@ -193,13 +201,15 @@ def _player(game: Game, name: str) -> int | None:
     return None
 
 
-def _did_you_mean(name: str, names: Iterable[str]) -> str:
+def _did_you_mean(name: str, names: Iterable[str]) -> str | Msg:
     """ " (did you mean X?)" for a misspelt name among ``names``, as decklists say it."""
     if len(name) > 120:
         return ""  # a hostile flood of text gets no (slow) search
     by_lower = {n.lower(): n for n in names}
     close = difflib.get_close_matches(name.lower(), list(by_lower), n=3, cutoff=0.75)
-    return f" (did you mean {', '.join(by_lower[c] for c in close)}?)" if close else ""
+    if not close:
+        return ""
+    return Msg(" (did you mean {names}?)", names=", ".join(by_lower[c] for c in close))
 
 
 def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
@@ -244,7 +254,7 @@ def _permanent(
     pi: int | None,
     ref: C.Ref,
     ok: Callable[[int], bool] | None = None,
-    what: str = "permanent",
+    what: str = N_("permanent"),
 ) -> int:
     """The first permanent named ``ref`` (controlled by ``pi`` if given) whose oid ``ok``
     accepts."""
@@ -257,7 +267,9 @@ def _permanent(
         if ok is not None and not ok(p.oid):
             continue
         return p.oid
-    owner = "" if pi is None else f" controlled by {_pname(game, pi)}"
+    owner: str | Msg = ""
+    if pi is not None:
+        owner = Msg(" controlled by {player}", player=_pname(game, pi))
     hint = _did_you_mean(
         ref.name, (p.name for p in game.state.battlefield if pi is None or p.controller == pi)
     )
@@ -265,7 +277,7 @@ def _permanent(
         "unknown",
         "no {what} named {card!c}{owner}{hint}",
         None,
-        what=what,
+        what=Msg(what),
         card=ref.name,
         owner=owner,
         hint=hint,
@@ -313,7 +325,7 @@ def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
         names = [*(p.name for p in g.players), *(p.name for p in g.battlefield)]
         hint = _did_you_mean(ref.name, [*names, *(s.source_name for s in g.stack)])
         raise IllegalAction(
-            "unknown", "nothing named {ref} to target{hint}", None, ref=ref, hint=hint
+            "unknown", "nothing named {ref!c} to target{hint}", None, ref=ref, hint=hint
         )
     t = _legal_target(game, ref)
     if t is not None:
@@ -322,7 +334,7 @@ def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
     spec, item = game.pending_target_text(), _item_name(game, game.pending_item())
     raise IllegalAction(
         "target",
-        "{ref} is not a legal choice for {spec} ({item})",
+        "{ref!c} is not a legal choice for {spec!t} ({item!c})",
         "115.1",
         ref=ref,
         spec=spec,
@@ -357,11 +369,11 @@ def _sources(game: Game, pi: int, paying: tuple[C.Ref, ...]) -> tuple[int, ...]:
     for r in paying:
         try:
             oid = _permanent(
-                game, pi, r, lambda o: o not in chosen and o in untapped, "mana source"
+                game, pi, r, lambda o: o not in chosen and o in untapped, N_("mana source")
             )
         except IllegalAction:
             try:
-                oid = _permanent(game, pi, r, lambda o: o not in chosen, "mana source")
+                oid = _permanent(game, pi, r, lambda o: o not in chosen, N_("mana source"))
             except IllegalAction:
                 if not any(
                     p.oid in chosen and p.name.lower() == r.name.lower()
@@ -391,7 +403,7 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
             raise IllegalAction("target", "you may cast only the suspended card now", "702.62a")
         game.apply(CastSpell(pi, cid))
     else:
-        _expect(game, pi, (PRIORITY,), "cast a spell")
+        _expect(game, pi, (PRIORITY,), N_("cast a spell"))
         game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
     _targets_then_pay(game, pi, cmd.targets, cmd.paying)
 
@@ -400,7 +412,7 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
     ask = _ask(game, pi)
     mana_ok = ask is not None and ask[1] == pi and ask[0] in (PRIORITY, PAY_MANA, PAY_OR_DECLINE)
     if not mana_ok:
-        _expect(game, pi, (PRIORITY,), "activate an ability")
+        _expect(game, pi, (PRIORITY,), N_("activate an ability"))
     candidates = [
         (p.oid, p.name)
         for p in (game.state.permanent(oid) for oid in _named(game, cmd.card))
@@ -411,7 +423,7 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         hint = _did_you_mean(cmd.card.name, mine)
         raise IllegalAction(
             "unknown",
-            "{player} controls no {name}{hint}",
+            "{player} controls no {name!c}{hint}",
             None,
             player=_pname(game, pi),
             name=cmd.card.name,
@@ -437,7 +449,7 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
                     game.apply(ActivateMana(pi, oid, idx, colour))
                     return
                 if ask != (PRIORITY, pi):
-                    _expect(game, pi, (PRIORITY,), "activate that ability")
+                    _expect(game, pi, (PRIORITY,), N_("activate that ability"))
                 err = game.activation_refusal(pi, oid, idx)
                 if err:
                     raise err
@@ -468,7 +480,7 @@ def _colour(colors: str, choices: tuple[str, ...]) -> str:
 
 
 def _attack(game: Game, pi: int, cmd: C.Attack, finish: bool = True) -> None:
-    _expect(game, pi, (DECLARE_ATTACKERS,), "declare attackers")
+    _expect(game, pi, (DECLARE_ATTACKERS,), N_("declare attackers"))
     if cmd.defender is not None:
         d = _player(game, cmd.defender)
         if d is None:
@@ -485,24 +497,24 @@ def _attack(game: Game, pi: int, cmd: C.Attack, finish: bool = True) -> None:
             raise IllegalAction("combat", "{ref} can't attack", "508.1a", ref=ref)
         combat = game.state.combat
         declared = combat.attackers if combat else {}
-        oid = _permanent(game, pi, ref, lambda oid: oid not in declared, "creature")  # noqa: B023
+        oid = _permanent(game, pi, ref, lambda oid: oid not in declared, N_("creature"))  # noqa: B023
         game.apply(DeclareAttacker(pi, oid, d))
     if finish and _ask(game, pi) == (DECLARE_ATTACKERS, pi):
         game.apply(FinishDeclaration(pi))
 
 
 def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
-    _expect(game, pi, (DECLARE_BLOCKERS,), "declare blockers")
+    _expect(game, pi, (DECLARE_BLOCKERS,), N_("declare blockers"))
     if cmd.attacker is not None:
         combat = game.state.combat
         attackers = combat.attackers if combat else {}
-        att = _permanent(game, None, cmd.attacker, attackers.__contains__, "attacking creature")
+        att = _permanent(game, None, cmd.attacker, attackers.__contains__, N_("attacking creature"))
         for ref in cmd.blockers:
             if _ask(game, pi) != (DECLARE_BLOCKERS, pi):
                 raise IllegalAction("combat", "{ref} can't block now", "509.1a", ref=ref)
             combat = game.state.combat
             blocking = combat.blockers if combat else {}
-            oid = _permanent(game, pi, ref, lambda oid: oid not in blocking, "creature")  # noqa: B023
+            oid = _permanent(game, pi, ref, lambda oid: oid not in blocking, N_("creature"))  # noqa: B023
             game.apply(DeclareBlocker(pi, oid, att))
         if not finish:
             return
@@ -511,7 +523,7 @@ def _block(game: Game, pi: int, cmd: C.Block, finish: bool) -> None:
 
 
 def _assign(game: Game, pi: int, cmd: C.Assign) -> None:
-    _expect(game, pi, (ASSIGN_DAMAGE,), "assign combat damage")
+    _expect(game, pi, (ASSIGN_DAMAGE,), N_("assign combat damage"))
     # The decision's one listed option (the default assignment) names the attacker.
     attacker = next(a.attacker for a in game.legal_actions() if isinstance(a, AssignDamage))
     combat = game.state.combat
@@ -531,7 +543,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
     w = words.strip()
     low = w.lower()
     if ask is None or ask[1] != pi:
-        _expect(game, pi, (PRIORITY,), f"choose {w}")
+        _expect(game, pi, (PRIORITY,), Msg("choose {w}", w=w))
         return
     kind = ask[0]
     if kind in (TARGET, TRIGGER_TARGET):
