@@ -97,7 +97,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             out.print(f"ERROR {path}", markup=False)
             bad += 1
             continue
-        fo = run_file(path, getattr(args, "lang", "en"))
+        fo = run_file(path)  # a file's language is its own `lang:` (docs/scenarios-fr.md)
         if fo.error is not None:
             out.print(f"ERROR {fo.error}", markup=False)
             bad += 1
