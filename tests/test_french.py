@@ -137,6 +137,8 @@ def test_the_table_is_written_the_same_way_each_time(tmp_path: Path) -> None:
     # A printed name wins over the curated one; the curated ones fill the rest.
     assert table["names"]["Lightning Bolt"] == ["Foudre", "NEW", 9]
     assert table["names"]["Counterspell"] == ["Contresort", "curated", None]
+    printed = tool.french_table({"Grizzly Bears": ["Ours", "NEW", 7]}, set(POOL))
+    assert "Grizzly Bears" not in printed["pool_without_french"]
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     tool.write_french(table, a)
     tool.write_french(table, b)
