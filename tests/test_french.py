@@ -12,18 +12,21 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from manastack import cards
 from manastack.agents import random_agent
 from manastack.decklist import load_decklist, parse_decklist
-from manastack.errors import InputError
+from manastack.errors import InputError, ManastackError
 from manastack.i18n import cardnames
 from manastack.play import DECKS_DIR, PlaySession
 from manastack.scenario.loader import load_scenarios_text
 from manastack.scenario.suite import run_file
 from manastack.steps import Step
-from manastack.text import CardNames, CommandSyntaxError, parse_command
+from manastack.text import VERBS_FR, CardNames, CommandSyntaxError, parse_command
+from tests.budget import within_calls
 
 ROOT = Path(__file__).resolve().parent.parent
 POOL = [cd.name for defs in cards.POOLS.values() for cd in defs]
@@ -134,6 +137,8 @@ def test_the_table_is_written_the_same_way_each_time(tmp_path: Path) -> None:
     # A printed name wins over the curated one; the curated ones fill the rest.
     assert table["names"]["Lightning Bolt"] == ["Foudre", "NEW", 9]
     assert table["names"]["Counterspell"] == ["Contresort", "curated", None]
+    printed = tool.french_table({"Grizzly Bears": ["Ours", "NEW", 7]}, set(POOL))
+    assert "Grizzly Bears" not in printed["pool_without_french"]
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     tool.write_french(table, a)
     tool.write_french(table, b)
@@ -252,6 +257,41 @@ def test_a_misspelt_french_verb_gets_a_french_suggestion() -> None:
 
 def test_a_misspelt_french_name_gets_a_french_suggestion() -> None:
     assert NAMES.suggest("Contresrot")[0] == "Contresort"
+
+
+FRENCH_WORDS = [
+    *VERBS_FR,
+    *("en", "ciblant", "choisissant", "payant", "avec", "rien", "à", "de", "d'", "face"),
+    *("cachée", "visible", "capacité", ",", "->", "x=2", "bob", "alice", "1", "'s", "mode"),
+    *cardnames.french_names().values(),
+]
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(
+    st.one_of(
+        st.text(max_size=200), st.lists(st.sampled_from(FRENCH_WORDS), max_size=14).map(" ".join)
+    )
+)
+def test_french_command_fuzz(text: str) -> None:
+    try:
+        cmd = parse_command(text, NAMES, "fr")
+    except ManastackError:
+        return
+    # Whatever it reads, it reads as an English command that reads the same again.
+    assert parse_command(str(cmd), NAMES) == cmd
+
+
+def test_a_long_french_command_is_read_with_bounded_work() -> None:
+    text = "lancer Foudre " + "en ciblant Foudre de bob " * 38
+    assert len(text) < 1000
+    with within_calls(2_000_000), pytest.raises(CommandSyntaxError):
+        parse_command(text, NAMES, "fr")
 
 
 def test_an_unknown_language_is_refused() -> None:

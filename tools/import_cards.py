@@ -144,8 +144,9 @@ CURATED_FR: dict[str, str] = {
     "Soul Warden": "Garde des âmes",
 }
 
-# The pools' cards with no French name in CURATED_FR: never printed in French before 2017
-# (Ancestral Recall, Mana Drain), or a French printing whose name is not written down here yet.
+# The pools' cards with no French name in CURATED_FR: no French printing known here (Ancestral
+# Recall, Mana Drain), or a French printing whose name is not written down here yet. A name from
+# foreignNames takes a card off this list.
 POOL_WITHOUT_FR: tuple[str, ...] = (
     "Ancestral Recall",
     "Mana Drain",
@@ -192,7 +193,7 @@ def french_table(printed: dict[str, list[Any]], known: set[str]) -> dict[str, An
         ),
         "fields": ["french", "set", "multiverseid"],
         "names": {k: names[k] for k in sorted(names)},
-        "pool_without_french": sorted(POOL_WITHOUT_FR),
+        "pool_without_french": sorted(n for n in POOL_WITHOUT_FR if n not in names),
     }
 
 

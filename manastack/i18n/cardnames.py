@@ -117,6 +117,16 @@ def display_name(english: str, lang: str = "en") -> str:
     return english
 
 
+def french_card_name(english: str) -> str:
+    """The name a French text shows: the French name, or the English name where there is none
+    (the hook ``manastack.i18n.card_name`` calls).
+
+    >>> french_card_name("Dark Ritual"), french_card_name("Mana Drain")
+    ('Rituel sombre', 'Mana Drain')
+    """
+    return french_name(english) or english
+
+
 def french_names() -> dict[str, str]:
     """Every French name: English name -> French name, sorted by English name."""
     return {e.english: e.french for e in sorted(_table().by_english.values(), key=_by_english)}
@@ -176,6 +186,7 @@ __all__ = [
     "english_name",
     "entry",
     "fold",
+    "french_card_name",
     "french_name",
     "french_names",
     "index",
