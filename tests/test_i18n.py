@@ -288,7 +288,10 @@ def test_play_in_french() -> None:
     assert "Les actions légales maintenant" in s.step("help")
     assert "Si alice et bob passent" in s.step("explain")
     refused = s.step("cast Serra Angel")
-    assert "Refusé : inconnu : alice n'a pas de Serra Angel en main" in refused
+    from manastack.i18n import cardnames
+
+    angel = cardnames.french_card_name("Serra Angel")
+    assert f"Refusé : inconnu : alice n'a pas de {angel} en main" in refused
 
 
 def test_a_log_can_be_written_again_in_another_language() -> None:
