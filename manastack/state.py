@@ -88,11 +88,8 @@ class Permanent:
         self.regen_shields = 0
 
     def copy(self) -> Permanent:
-        p = Permanent.__new__(Permanent)
-        p.oid = self.oid
-        p.card = self.card
-        p.controller = self.controller
-        p.timestamp = self.timestamp
+        # Through the constructor, not ``__new__``: a class compiled by mypyc must be.
+        p = Permanent(self.oid, self.card, self.controller, self.timestamp)
         p.tapped = self.tapped
         p.sick = self.sick
         p.damage = self.damage
@@ -164,17 +161,18 @@ class StackItem:
         self.data: dict[str, Any] | None = None
 
     def copy(self) -> StackItem:
-        s = StackItem.__new__(StackItem)
-        s.oid = self.oid
-        s.kind = self.kind
-        s.controller = self.controller
-        s.source_name = self.source_name
-        s.effects = self.effects
-        s.target_specs = self.target_specs
+        s = StackItem(
+            self.oid,
+            self.kind,
+            self.controller,
+            self.source_name,
+            self.effects,
+            self.target_specs,
+            self.card,
+            self.source_oid,
+            self.ability,
+        )
         s.targets = list(self.targets)
-        s.card = self.card
-        s.source_oid = self.source_oid
-        s.ability = self.ability
         s.x = self.x
         s.face_down = self.face_down
         s.data = dict(self.data) if self.data else None
@@ -211,7 +209,14 @@ class Player:
         "pool",
     )
 
-    def __init__(self, idx: int, name: str, life: int = 20) -> None:
+    def __init__(
+        self, idx: int, name: str, life: int = 20, *, copy_of: Player | None = None
+    ) -> None:
+        """A new player, or with ``copy_of`` an independent copy of that player (a copy
+        constructor: a class compiled by mypyc can't be made with ``__new__``)."""
+        if copy_of is not None:
+            self._copy_from(copy_of)
+            return
         self.idx = idx
         self.name = name
         self.life = life
@@ -227,21 +232,22 @@ class Player:
         self.drew_from_empty = False
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.idx = self.idx
-        p.name = self.name
-        p.life = self.life
-        p.poison = self.poison
-        p.library = self.library[:]
-        p.hand = self.hand[:]
-        p.graveyard = self.graveyard[:]
-        p.exile = self.exile[:]
-        p.pool = self.pool[:]
-        p.lands_played = self.lands_played
-        p.lost = self.lost
-        p.left = self.left
-        p.drew_from_empty = self.drew_from_empty
-        return p
+        return Player(0, "", copy_of=self)
+
+    def _copy_from(self, o: Player) -> None:
+        self.idx = o.idx
+        self.name = o.name
+        self.life = o.life
+        self.poison = o.poison
+        self.library = o.library[:]
+        self.hand = o.hand[:]
+        self.graveyard = o.graveyard[:]
+        self.exile = o.exile[:]
+        self.pool = o.pool[:]
+        self.lands_played = o.lands_played
+        self.lost = o.lost
+        self.left = o.left
+        self.drew_from_empty = o.drew_from_empty
 
     def __repr__(self) -> str:
         return f"<Player {self.idx} {self.name} life={self.life}>"
@@ -320,7 +326,7 @@ class Combat:
                 blocked_list.remove(oid)
 
     def copy(self) -> Combat:
-        c = Combat.__new__(Combat)
+        c = Combat()  # its five empty containers are replaced: a small cost, once a combat
         c.attackers = dict(self.attackers)
         c.blockers = {k: v[:] for k, v in self.blockers.items()}
         c.blocked = {k: v[:] for k, v in self.blocked.items()}
@@ -355,6 +361,7 @@ class Copy(Enum):
     DICT = "dict"  # a dict (or None) of values never changed in place: a new dict
     EACH = "each"  # a list of objects with ``copy()``: each copied
     OBJECT = "object"  # an object with ``copy()``, or None
+    RESET = "reset"  # a cache of what the state implies: a clone starts without it (None)
 
 
 def _declare(
@@ -528,6 +535,7 @@ def _field_code() -> tuple[Callable[[GameState, GameState], None], Callable[[Gam
             Copy.DICT: f"None if {src} is None else dict({src})",
             Copy.EACH: f"[x.copy() for x in {src}]",
             Copy.OBJECT: f"None if {src} is None else {src}.copy()",
+            Copy.RESET: "None",
         }[f.copy]
         copy_lines.append(f"    g.{f.name} = {how}")
     default_lines = []

@@ -64,7 +64,7 @@ class Pending:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "kind" in cls.__dict__:
+        if "kind" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             _KINDS[cls.kind] = cls
 
     def __init__(self, player: int) -> None:

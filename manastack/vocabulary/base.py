@@ -64,7 +64,7 @@ class TriggerCondition:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "matches" in cls.__dict__:
+        if "matches" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             TRIGGER_INTEREST.note(cls, cls.events)
 
     def matches(
@@ -140,7 +140,7 @@ class Replacement:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "applies" in cls.__dict__:
+        if "applies" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             REPLACEMENT_INTEREST.note(cls, cls.events)
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:

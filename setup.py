@@ -1,0 +1,72 @@
+"""The optional compiled build: ``MANASTACK_COMPILE=1 pip install .`` compiles the engine with
+mypyc from the same source (as black ships itself); a plain ``pip install .`` builds the pure
+Python package, needs no C compiler and no mypy. Everything else is in pyproject.toml.
+
+With ``MANASTACK_COMPILE=1`` the build asks for mypy (``setup_requires``: pip installs it into the
+isolated build environment) and needs a C compiler; without one it stops with one line saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+
+# Modules left interpreted in the compiled build, and why (docs/architecture.md lists them):
+# - the package's __init__ (it tells which build runs: COMPILED) and the command line, the
+#   terminal game, the scenario runner, records, simulate's driver and the text layer: not in
+#   a game's hot path, they lean on rich, YAML, argparse and files, and tests monkeypatch them;
+# - env/ and sim/: their classes subclass PettingZoo's, OpenSpiel's and Ray's (a compiled class
+#   can't inherit from an interpreted one), and they load optional libraries;
+# - oracle/: the Oracle-text compiler runs once per card, not per decision;
+# - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
+#   subclass of a built-in exception other than Exception's family it knows).
+INTERPRETED = (
+    "manastack/__init__.py",
+    "manastack/__main__.py",
+    "manastack/invariants.py",
+    "manastack/cli.py",
+    "manastack/play.py",
+    "manastack/record.py",
+    "manastack/simulate.py",
+    "manastack/scenario/",
+    "manastack/text/",
+    "manastack/env/",
+    "manastack/sim/",
+    "manastack/oracle/",
+)
+
+WANTED = ("1", "true", "yes")
+
+
+def compiled_modules() -> list[str]:
+    """The modules mypyc compiles: every module of the package but those above."""
+    out = []
+    for path in sorted((ROOT / "manastack").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if not any(rel == x or (x.endswith("/") and rel.startswith(x)) for x in INTERPRETED):
+            out.append(rel)
+    return out
+
+
+def _options() -> dict[str, object]:
+    if os.environ.get("MANASTACK_COMPILE", "").lower() not in WANTED:
+        return {}
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        sys.exit("MANASTACK_COMPILE=1: no C compiler found (install gcc or clang, or set CC)")
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # The first pass of a PEP 517 build asks what the build needs: mypy, then.
+        return {"setup_requires": ["mypy>=1.10"]}
+    os.chdir(ROOT)  # mypyc names modules by their path from here
+    return {"ext_modules": mypycify(compiled_modules(), opt_level="3", debug_level="0")}
+
+
+setup(**_options())  # type: ignore[arg-type]
