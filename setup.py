@@ -2,8 +2,9 @@
 mypyc from the same source (as black ships itself); a plain ``pip install .`` builds the pure
 Python package, needs no C compiler and no mypy. Everything else is in pyproject.toml.
 
-With ``MANASTACK_COMPILE=1`` the build asks for mypy (``setup_requires``: pip installs it into the
-isolated build environment) and needs a C compiler; without one it stops with one line saying so.
+With ``MANASTACK_COMPILE=1`` the build asks for mypy and the typed libraries it reads
+(``setup_requires``: pip installs them into the isolated build environment) and needs a C
+compiler; without one it stops with one line saying so.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parent
 # - env/ and sim/: their classes subclass PettingZoo's, OpenSpiel's and Ray's (a compiled class
 #   can't inherit from an interpreted one), and they load optional libraries;
 # - oracle/: the Oracle-text compiler runs once per card, not per decision;
+# - safetext.py: escaping for output (its tables hold lone surrogates, which mypyc refuses in
+#   string literals);
 # - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
 #   subclass of a built-in exception other than Exception's family it knows).
 INTERPRETED = (
@@ -39,9 +42,11 @@ INTERPRETED = (
     "manastack/env/",
     "manastack/sim/",
     "manastack/oracle/",
+    "manastack/safetext.py",
 )
 
 WANTED = ("1", "true", "yes")
+BUILD_NEEDS = ["mypy>=1.10", "rich>=13.0", "PyYAML>=6.0", "types-PyYAML>=6.0"]
 
 
 def compiled_modules() -> list[str]:
@@ -63,8 +68,9 @@ def _options() -> dict[str, object]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # The first pass of a PEP 517 build asks what the build needs: mypy, then.
-        return {"setup_requires": ["mypy>=1.10"]}
+        # The first pass of a PEP 517 build asks what the build needs: mypy, and the typed
+        # libraries mypy reads while it checks the modules it compiles.
+        return {"setup_requires": BUILD_NEEDS}
     os.chdir(ROOT)  # mypyc names modules by their path from here
     return {"ext_modules": mypycify(compiled_modules(), opt_level="3", debug_level="0")}
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack import casting, engine, layers, setup, targeting
 from manastack.actions import Action
 from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
@@ -37,6 +39,7 @@ from manastack.turn import DiscardCards
 __all__ = ["Game", "Kind"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Game:
     """One game of Magic, stopped at a decision (or over)."""
 
@@ -208,7 +211,9 @@ class Game:
         c.forced = self.forced
         return c
 
-    copy = clone
+    def copy(self) -> Game:
+        """The same as :meth:`clone`."""
+        return self.clone()
 
     def resume(self, halt_at: tuple[int, Step] | None = None) -> None:
         """Go on after a halt (``halt_at`` reached), optionally with a new halting point."""
@@ -225,7 +230,10 @@ class Game:
     def is_over(self) -> bool:
         return self.state.game_over
 
-    is_terminal = is_over
+    @property
+    def is_terminal(self) -> bool:
+        """The same as :attr:`is_over`."""
+        return self.state.game_over
 
     @property
     def winner(self) -> int | None:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from manastack.errors import IllegalAction
 from manastack.mana import ManaCost
 
@@ -56,6 +58,7 @@ class Decision:
 _KINDS: dict[Kind, type[Pending]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Pending:
     """The decision the game is waiting for: who decides, and what the decision is about."""
 

@@ -23,7 +23,7 @@ from manastack import combat, layers, turn
 from manastack.damage import deal
 from manastack.events import DamageDealt, LifeLost, happen
 from manastack.mana import pool_text
-from manastack.mulligan import PARIS, MulliganProcedure
+from manastack.mulligan import PARIS
 from manastack.rulesets.base import Ruleset
 from manastack.sba import CreaturesAndPlaneswalkers, PlayersLose, Round, StateBasedAction
 from manastack.state import GameState, Permanent, StackItem, Stage
@@ -154,13 +154,12 @@ class June2004(Ruleset):
     """The rules of 1 June 2004: combat damage on the stack, mana burn, the old legend rule."""
 
     name = "2004"
-    # Annotated as in Ruleset: mypyc checks an override's declared type.
-    state_based: tuple[StateBasedAction, ...] = (
+    state_based = (
         PlayersLose(),
         CreaturesAndPlaneswalkers(),
         OldLegendRule(),
     )
-    mulligans: MulliganProcedure = PARIS  # 2004 101.4
+    mulligans = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:
         """2004 300.3: mana empties (and burns) only when a phase ends, not a step."""

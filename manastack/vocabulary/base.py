@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from manastack.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from manastack.state import Card, GameState, Permanent, StackItem
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Effect:
     """One instruction of a spell or ability, followed on resolution (608.2c)."""
 
@@ -55,6 +58,7 @@ TRIGGER_INTEREST = EventInterest()
 REPLACEMENT_INTEREST = EventInterest()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class TriggerCondition:
     """603.1: the "when/whenever/at" part of a triggered ability: which events it sees
     (``events``: the event classes ``matches`` can say yes to; empty means any)."""
@@ -91,6 +95,7 @@ class TriggerCondition:
         return f"{source_name}'s ability triggers: {text}", "603.2"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Condition:
     """603.4: an intervening "if" clause, checked as the ability triggers and as it resolves."""
 
@@ -100,6 +105,7 @@ class Condition:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class StaticEffect:
     """604: what a static ability does while its source is on the battlefield. Each hook
     defaults to "changes nothing"; a static effect overrides the ones it changes."""
@@ -131,6 +137,7 @@ class CostChange:
         self.minimum = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Replacement:
     """614: a replacement (or 615 prevention) effect: modifies an event before it happens
     (``events``: the event classes ``applies`` can say yes to; empty means any)."""
@@ -152,6 +159,7 @@ class Replacement:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Filter:
     """Which objects something applies to ("nonblack creature", "creature you control")."""
 
@@ -176,6 +184,7 @@ class Filter:
         return AnyOf((self, other))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Amount:
     """A number an effect uses: fixed, X (107.3), or counted as the effect happens."""
 
