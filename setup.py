@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent
 # - oracle/: the Oracle-text compiler runs once per card, not per decision;
 # - safetext.py: escaping for output (its tables hold lone surrogates, which mypyc refuses in
 #   string literals);
+# - the pools (cards/pool1.py, pool2.py): declarations run once at import, which compiled
+#   would be most of the C code (and of the compile time) for no gain in a game; likewise the
+#   card descriptions (cardinfo.py), decklists and random decks, user files (textfile.py) and
+#   dumps (serialize.py: save/load, not the clone), none of them run per decision;
 # - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
 #   subclass of a built-in exception other than Exception's family it knows).
 INTERPRETED = (
@@ -43,6 +47,13 @@ INTERPRETED = (
     "manastack/sim/",
     "manastack/oracle/",
     "manastack/safetext.py",
+    "manastack/cards/pool1.py",
+    "manastack/cards/pool2.py",
+    "manastack/cardinfo.py",
+    "manastack/decklist.py",
+    "manastack/deckgen.py",
+    "manastack/textfile.py",
+    "manastack/serialize.py",
 )
 
 WANTED = ("1", "true", "yes")
@@ -72,6 +83,8 @@ def _options() -> dict[str, object]:
         # libraries mypy reads while it checks the modules it compiles.
         return {"setup_requires": BUILD_NEEDS}
     os.chdir(ROOT)  # mypyc names modules by their path from here
+    # One extension for the whole engine (mypyc's ``separate=True``, an extension a module, fails
+    # at import with mypy 2.4: a RecursionError as the package loads).
     return {"ext_modules": mypycify(compiled_modules(), opt_level="3", debug_level="0")}
 
 
