@@ -57,7 +57,7 @@ INTERPRETED = (
 )
 
 WANTED = ("1", "true", "yes")
-BUILD_NEEDS = ["mypy>=1.10", "rich>=13.0", "PyYAML>=6.0", "types-PyYAML>=6.0"]
+BUILD_NEEDS = ["mypy>=1.10,<2", "rich>=13.0", "PyYAML>=6.0", "types-PyYAML>=6.0"]
 
 
 def compiled_modules() -> list[str]:

@@ -74,30 +74,48 @@ class Permanent:
         "timestamp",
     )
 
-    def __init__(self, oid: int, card: Card, controller: int, timestamp: int) -> None:
+    def __init__(
+        self,
+        oid: int,
+        card: Card,
+        controller: int,
+        timestamp: int,
+        tapped: bool = False,
+        sick: bool = True,  # 302.6: not continuously controlled since the controller's turn began
+        damage: int = 0,
+        deathtouched: bool = False,  # 704.5h: dealt damage by a source with deathtouch
+        counters: dict[str, int] | None = None,
+        face_down: bool = False,
+        regen_shields: int = 0,
+    ) -> None:
         self.oid = oid
         self.card = card
         self.controller = controller
         self.timestamp = timestamp
-        self.tapped = False
-        self.sick = True  # 302.6: not continuously controlled since the controller's turn began
-        self.damage = 0
-        self.deathtouched = False  # 704.5h: dealt damage by a source with deathtouch
-        self.counters: dict[str, int] | None = None
-        self.face_down = False
-        self.regen_shields = 0
+        self.tapped = tapped
+        self.sick = sick
+        self.damage = damage
+        self.deathtouched = deathtouched
+        self.counters = counters
+        self.face_down = face_down
+        self.regen_shields = regen_shields
 
     def copy(self) -> Permanent:
-        # Through the constructor, not ``__new__``: a class compiled by mypyc must be.
-        p = Permanent(self.oid, self.card, self.controller, self.timestamp)
-        p.tapped = self.tapped
-        p.sick = self.sick
-        p.damage = self.damage
-        p.deathtouched = self.deathtouched
-        p.counters = dict(self.counters) if self.counters else None
-        p.face_down = self.face_down
-        p.regen_shields = self.regen_shields
-        return p
+        # Through the constructor, each field once (a class compiled by mypyc can't be made
+        # with ``__new__``).
+        return Permanent(
+            self.oid,
+            self.card,
+            self.controller,
+            self.timestamp,
+            self.tapped,
+            self.sick,
+            self.damage,
+            self.deathtouched,
+            dict(self.counters) if self.counters else None,
+            self.face_down,
+            self.regen_shields,
+        )
 
     @property
     def cdef(self) -> CardDef:
@@ -210,44 +228,52 @@ class Player:
     )
 
     def __init__(
-        self, idx: int, name: str, life: int = 20, *, copy_of: Player | None = None
+        self,
+        idx: int,
+        name: str,
+        life: int = 20,
+        poison: int = 0,
+        library: list[Card] | None = None,
+        hand: list[Card] | None = None,
+        graveyard: list[Card] | None = None,
+        exile: list[Card] | None = None,
+        pool: Pool | None = None,
+        lands_played: int = 0,
+        lost: bool = False,
+        left: bool = False,
+        drew_from_empty: bool = False,
     ) -> None:
-        """A new player, or with ``copy_of`` an independent copy of that player (a copy
-        constructor: a class compiled by mypyc can't be made with ``__new__``)."""
-        if copy_of is not None:
-            self._copy_from(copy_of)
-            return
         self.idx = idx
         self.name = name
         self.life = life
-        self.poison = 0
-        self.library: list[Card] = []  # top card last: drawing pops from the end
-        self.hand: list[Card] = []
-        self.graveyard: list[Card] = []  # top card last
-        self.exile: list[Card] = []
-        self.pool: Pool = empty_pool()
-        self.lands_played = 0
-        self.lost = False
-        self.left = False  # 800.4a: left the game (lost or conceded)
-        self.drew_from_empty = False
+        self.poison = poison
+        self.library: list[Card] = [] if library is None else library  # top card last
+        self.hand: list[Card] = [] if hand is None else hand
+        self.graveyard: list[Card] = [] if graveyard is None else graveyard  # top card last
+        self.exile: list[Card] = [] if exile is None else exile
+        self.pool: Pool = empty_pool() if pool is None else pool
+        self.lands_played = lands_played
+        self.lost = lost
+        self.left = left  # 800.4a: left the game (lost or conceded)
+        self.drew_from_empty = drew_from_empty
 
     def copy(self) -> Player:
-        return Player(0, "", copy_of=self)
-
-    def _copy_from(self, o: Player) -> None:
-        self.idx = o.idx
-        self.name = o.name
-        self.life = o.life
-        self.poison = o.poison
-        self.library = o.library[:]
-        self.hand = o.hand[:]
-        self.graveyard = o.graveyard[:]
-        self.exile = o.exile[:]
-        self.pool = o.pool[:]
-        self.lands_played = o.lands_played
-        self.lost = o.lost
-        self.left = o.left
-        self.drew_from_empty = o.drew_from_empty
+        # Through the constructor, each field once (mypyc: no ``__new__``).
+        return Player(
+            self.idx,
+            self.name,
+            self.life,
+            self.poison,
+            self.library[:],
+            self.hand[:],
+            self.graveyard[:],
+            self.exile[:],
+            self.pool[:],
+            self.lands_played,
+            self.lost,
+            self.left,
+            self.drew_from_empty,
+        )
 
     def __repr__(self) -> str:
         return f"<Player {self.idx} {self.name} life={self.life}>"
