@@ -26,3 +26,18 @@ def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
         path = str(getattr(item, "path", ""))
         if path.endswith(("test_ray.py", "test_tournament.py")):
             item.add_marker(pytest.mark.xdist_group("ray"))  # type: ignore[attr-defined]
+
+
+def pytest_configure(config: object) -> None:
+    """With MANASTACK_EXPECT_COMPILED=1 (CI's run on the compiled build) the suite must import
+    the compiled package, not a source tree that shadows it."""
+    import os
+
+    if os.environ.get("MANASTACK_EXPECT_COMPILED") == "1":
+        import manastack
+
+        if not manastack.COMPILED:
+            raise RuntimeError(
+                "MANASTACK_EXPECT_COMPILED=1 but manastack is the pure build: "
+                + str(manastack.__file__)
+            )

@@ -41,13 +41,17 @@ def load_decks(folder: Path, a: str, b: str) -> Decks:
     )
 
 
-def throughput(decks: Decks, games: int, seed: int) -> dict[str, float]:
+def throughput(decks: Decks, games: int, seed: int, auto: bool = False) -> dict[str, float]:
     """Sequential games in this process, as ``simulate`` plays them (rules log off): rates per
-    wall-clock second and per CPU second of the process."""
+    wall-clock second and per CPU second of the process. ``auto``: forced decisions played by
+    the engine (where the revision can; off where it can't choose)."""
     from manastack.simulate import simulate
 
     # The same games on both sides: no mulligans where a revision has them (as before them).
-    kw = {"mulligans": False} if "mulligans" in inspect.signature(simulate).parameters else {}
+    params = inspect.signature(simulate).parameters
+    kw: dict[str, Any] = {"mulligans": False} if "mulligans" in params else {}
+    if "auto" in params:
+        kw["auto"] = auto
     cpu = time.process_time()
     s = simulate(decks, games, seed=seed, workers=1, **kw)
     cpu = time.process_time() - cpu
@@ -125,16 +129,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--clone-games", type=int, default=10)
     p.add_argument("--clone-at", type=int, default=300)
     p.add_argument("--clone-reps", type=int, default=2000)
+    p.add_argument(
+        "--auto", action="store_true", help="also games with forced decisions played by the engine"
+    )
+    p.add_argument(
+        "--installed",
+        action="store_true",
+        help="measure the manastack installed for this interpreter (the compiled build), not "
+        "CHECKOUT's source",
+    )
     args = p.parse_args(argv)
 
     checkout = args.checkout.resolve()
     if not sys.flags.safe_path:
         del sys.path[0]  # this script's folder
-    sys.path.insert(0, str(checkout))  # the checkout's manastack, before any installed one
+    if not args.installed:
+        sys.path.insert(0, str(checkout))  # the checkout's manastack, before any installed one
     import manastack
 
     where = Path(manastack.__file__).resolve()
-    if not where.is_relative_to(checkout):
+    if not args.installed and not where.is_relative_to(checkout):
         print(f"manastack imported from {where}, not from {checkout}", file=sys.stderr)
         return 3
 
@@ -144,9 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "manastack_file": str(where),
         "python": sys.version.split()[0],
         "load_average": load,
+        "compiled": bool(getattr(manastack, "COMPILED", False)),
     }
     if args.games > 0:
         out["throughput"] = throughput(decks, args.games, args.seed)
+        if args.auto:
+            out["throughput_auto"] = throughput(decks, args.games, args.seed, auto=True)
     if args.clone_games > 0:
         positions = midgame_positions(decks, args.clone_games, args.clone_at)
         out["clone_log_off"] = clone_cost_ns(positions, args.clone_reps)

@@ -3,6 +3,8 @@
     python3 benchmarks/bench.py                 # throughput, clone cost, memory, scaling
     python3 benchmarks/bench.py --phase         # and phase.rs through phase-python, with ratios
     python3 benchmarks/bench.py --profile 20    # and a cProfile of 20 games, top functions
+    python3 benchmarks/bench.py --builds        # the pure and the compiled build side by side
+    python3 benchmarks/bench.py --builds --previous HEAD~1   # and that commit as a third column
 
 See benchmarks/README.md. Everything is printed as text, or as one JSON object with --json.
 """
@@ -305,6 +307,46 @@ def profile(decks: Decks, games: int, top: int) -> str:
     return buf.getvalue()
 
 
+# --- the two builds ----------------------------------------------------------------------------
+
+
+def builds(args: argparse.Namespace) -> int:
+    """The pure build (A, the BASE), the compiled build (B) and optionally a previous commit
+    (C), measured by compare.py in one run: interleaved rounds, a fresh process a run, the same
+    games (PYTHONHASHSEED=0), each with and without forced decisions played by the engine."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import compare
+
+    specs = ["worktree", compare.INSTALLED + args.compiled_python]
+    if args.previous:
+        specs.append(args.previous)
+    argv = [
+        *specs,
+        "--auto",
+        "--rounds",
+        str(args.rounds),
+        "--games",
+        str(args.games),
+        "--seed",
+        str(args.seed),
+        "--clone-games",
+        str(args.clone_games),
+        "--clone-at",
+        str(args.clone_at),
+        "--clone-reps",
+        str(args.clone_reps),
+        "--decks",
+        str(args.decks),
+        "--deck-a",
+        args.deck_a,
+        "--deck-b",
+        args.deck_b,
+        *(["--json"] if args.json else []),
+    ]
+    code: int = compare.main(argv)
+    return code
+
+
 # --- the script ---------------------------------------------------------------------------------
 
 
@@ -327,7 +369,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--phase-card-data", type=Path, default=None)
     p.add_argument("--profile", type=int, default=0, metavar="GAMES", help="cProfile N games")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--builds",
+        action="store_true",
+        help="only this: the pure build (this tree's source) and the compiled one side by side, "
+        "interleaved rounds of fresh processes (compare.py), games with and without forced "
+        "decisions played by the engine",
+    )
+    p.add_argument(
+        "--compiled-python",
+        default=os.environ.get("MANASTACK_COMPILED_PYTHON", "/tmp/ms-compiled/bin/python"),
+        help="with --builds: the interpreter whose installed manastack is the compiled build "
+        "(default $MANASTACK_COMPILED_PYTHON or /tmp/ms-compiled/bin/python)",
+    )
+    p.add_argument(
+        "--previous",
+        metavar="REV",
+        help="with --builds: a git revision (HEAD~1, 6173fd6) measured as a third column",
+    )
+    p.add_argument("--rounds", type=int, default=3, help="with --builds: rounds (default 3)")
     args = p.parse_args(argv)
+    if args.builds:
+        return builds(args)
 
     decks = load_decks(args.decks, args.deck_a, args.deck_b)
     out: dict[str, Any] = {

@@ -3,13 +3,17 @@
     python3 benchmarks/compare.py 6173fd6               # that commit against the working tree
     python3 benchmarks/compare.py main HEAD --rounds 9  # two commits
     python3 benchmarks/compare.py 6173fd6 --json        # everything as one JSON object
+    python3 benchmarks/compare.py worktree installed:/tmp/ms-compiled/bin/python --auto
+                                                        # the source against a compiled build
 
 Each revision is exported (``git archive``) into a temporary folder, removed at the end; the word
 ``worktree`` (the default last revision) is the working tree as it is, uncommitted changes
-included. Every round runs one fresh process per revision, in the order AB, then BA, AB, ...: the
-same measuring script (``benchmarks/_measure.py`` of this tree) with the revision's checkout first
-on ``sys.path``. The table gives each revision's median over the rounds (min-max) and the ratio to
-the first revision (BASE) against ``--tolerance``. See benchmarks/README.md.
+included; ``installed:PYTHON`` is the manastack installed for that interpreter (the compiled build
+in its own virtual environment). Every round runs one fresh process per revision, in the order AB,
+then BA, AB, ...: the same measuring script (``benchmarks/_measure.py`` of this tree) with the
+revision's checkout first on ``sys.path``. The table gives each revision's median over the rounds
+(min-max) and the ratio to the first revision (BASE) against ``--tolerance``. See
+benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ class Revision:
     subject: str
     dirty: bool = False  # the working tree has uncommitted changes
     checkout: Path = ROOT
+    python: str = sys.executable  # the interpreter that runs the measurement
+    installed: bool = False  # measure that interpreter's installed manastack (a compiled build)
     manastack_file: str | None = None
     runs: list[Result] = field(default_factory=list)
 
@@ -61,6 +67,8 @@ class Revision:
         return f"{self.letter} {self.spec}"
 
     def describe(self) -> str:
+        if self.installed:
+            return f"the manastack installed for {self.python}"
         if self.sha is None:
             changes = " + uncommitted changes" if self.dirty else ", no uncommitted changes"
             return f"the working tree ({self.subject}{changes})"
@@ -74,7 +82,17 @@ def git(*args: str) -> str:
     return proc.stdout.strip()
 
 
+INSTALLED = "installed:"
+
+
 def resolve(spec: str, letter: str) -> Revision:
+    if spec.startswith(INSTALLED):
+        # ``installed:PYTHON``: the package installed for that interpreter (the compiled build
+        # in its own virtual environment), measured from a folder without manastack's source.
+        python = spec[len(INSTALLED) :]
+        if not Path(python).is_file():
+            raise CompareError(f"{spec!r}: no interpreter {python}")
+        return Revision(spec, letter, None, "installed", python=python, installed=True)
     if spec == WORKTREE:
         head = git("log", "-1", "--format=HEAD %h %s")
         dirty = bool(git("status", "--porcelain"))
@@ -112,7 +130,7 @@ def measure_once(rev: Revision, args: argparse.Namespace, decks: Path) -> Result
     """One fresh process: this tree's ``_measure.py`` with the revision's checkout first on
     ``sys.path``."""
     cmd = [
-        sys.executable,
+        rev.python,
         str(MEASURE),
         str(rev.checkout),
         "--decks",
@@ -131,10 +149,14 @@ def measure_once(rev: Revision, args: argparse.Namespace, decks: Path) -> Result
         str(args.clone_at),
         "--clone-reps",
         str(args.clone_reps),
+        *(["--auto"] if getattr(args, "auto", False) else []),
+        *(["--installed"] if rev.installed else []),
     ]
     # The same hash seed on every side: set iteration orders, and so the games, repeat.
     env = dict(os.environ, PYTHONHASHSEED="0")
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=rev.checkout, env=env)
+    # An installed build runs from an empty folder: no source tree on the path to shadow it.
+    cwd = Path(tempfile.gettempdir()) if rev.installed else rev.checkout
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env)
     if proc.returncode in (-signal.SIGINT, -signal.SIGTERM) or proc.stderr.rstrip().endswith(
         "KeyboardInterrupt"
     ):
@@ -194,6 +216,20 @@ MEASURES = (
         0,
         "higher",
         _get("throughput", "decisions_per_cpu_second"),
+    ),
+    Measure(
+        "auto_games_per_second",
+        "games/s, forced by the engine",
+        1,
+        "higher",
+        _get("throughput_auto", "games_per_second"),
+    ),
+    Measure(
+        "auto_decisions_per_cpu_second",
+        "decisions/CPU s, forced by the engine",
+        0,
+        "higher",
+        _get("throughput_auto", "decisions_per_cpu_second"),
     ),
     Measure("clone_us", "clone µs (log off)", 2, "lower", _get("clone_log_off", "median_ns", 1e-3)),
     Measure("mean_decisions", "decisions/game", 1, "", _get("throughput", "mean_decisions")),
@@ -372,6 +408,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deck-b", default="white-blue.txt")
     p.add_argument(
         "--tolerance", type=float, default=0.10, help="relative change called 'within' (0.10)"
+    )
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="also games with forced decisions played by the engine (where a revision can)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)

@@ -271,8 +271,7 @@ def _check_end(rec: Recorder, twins: list[Twin]) -> None:
     end = Twin(len(rec.record.answers), len(final.log), final, to_dict(final, log=False))
     for k, twin in enumerate(twins):
         upto = twins[k + 1] if k + 1 < len(twins) else end
-        copy = Game.__new__(Game)
-        copy.state = twin.state
+        copy = Game(twin.state, advance=False)
         for a in rec.record.answers[twin.at : upto.at]:
             copy.apply(a)
         where = f"a state rebuilt after answer {twin.at}, compared after answer {upto.at},"

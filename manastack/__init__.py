@@ -6,6 +6,7 @@ The facade: :class:`Game` (``new``, ``decision``, ``legal_actions``, ``apply``, 
 """
 
 from manastack import actions, cards
+from manastack import state as _state
 from manastack.decisions import Decision
 from manastack.errors import IllegalAction, InputError, ManastackError, UnknownCard
 from manastack.game import Game
@@ -13,6 +14,7 @@ from manastack.state import Kind
 from manastack.steps import Step
 
 __all__ = [
+    "COMPILED",
     "Decision",
     "Game",
     "IllegalAction",
@@ -25,3 +27,13 @@ __all__ = [
     "cards",
 ]
 __version__ = "0.1.0"
+
+# Which build runs: the pure Python package (``pip install .``), or the one compiled with
+# mypyc from the same source (``MANASTACK_COMPILE=1 pip install .``, setup.py), whose modules
+# are extension modules rather than ``.py`` files.
+COMPILED: bool = not (_state.__file__ or "").endswith(".py")
+
+
+def build_name() -> str:
+    """``"compiled (mypyc)"`` or ``"pure Python"``: what ``manastack --version`` says."""
+    return "compiled (mypyc)" if COMPILED else "pure Python"

@@ -8,6 +8,7 @@ refused before anything moves; a payment that turns out impossible rewinds (733)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from manastack import layers, targeting
@@ -160,6 +161,24 @@ def spell_total_cost(
     return cost
 
 
+# Whether a cost can be paid from a pool and a list of sources' colours: a pure function of the
+# three, so kept across decisions (a player's hand is asked about again at every priority while
+# the same lands stand untapped). Bounded: emptied when it grows past _AFFORD_MAX.
+_AFFORD: dict[tuple[ManaCost, tuple[int, ...], tuple[frozenset[str], ...]], bool] = {}
+_AFFORD_MAX = 1 << 14
+
+
+def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
+    """``plan_payment(cost, pool, colours) is not None``, remembered."""
+    key = (cost, tuple(pool), colours)
+    ok = _AFFORD.get(key)
+    if ok is None:
+        if len(_AFFORD) >= _AFFORD_MAX:
+            _AFFORD.clear()
+        ok = _AFFORD[key] = plan_payment(cost, pool, colours) is not None
+    return ok
+
+
 def can_afford(
     g: GameState, pi: int, cost: ManaCost, exclude: int | None = None, *, sacrifice: bool = True
 ) -> bool:
@@ -168,19 +187,15 @@ def can_afford(
     cache = g.listing_cache
     if cache is None:
         srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
-        return plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs]) is not None
-    # While a listing runs the state can't change: each cost is planned once, from the
-    # sources found once (most of a hand shares a few costs).
-    key = (pi, exclude, sacrifice, cost)
-    ok = cache.get(key)
-    if ok is None:
-        skey = ("sources", pi, exclude, sacrifice)
-        colours = cache.get(skey)
-        if colours is None:
-            srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
-            colours = cache[skey] = [s[2] for s in srcs]
-        ok = cache[key] = plan_payment(cost, g.players[pi].pool, colours) is not None
-    return bool(ok)
+        return affordable(cost, g.players[pi].pool, tuple(s[2] for s in srcs))
+    # While a listing runs the state can't change: the sources are found once (most of a hand
+    # shares a few costs), and each cost is planned once for them.
+    skey = ("sources", pi, exclude, sacrifice)
+    colours = cache.get(skey)
+    if colours is None:
+        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
+        colours = cache[skey] = tuple(s[2] for s in srcs)
+    return affordable(cost, g.players[pi].pool, colours)
 
 
 def payment_options(

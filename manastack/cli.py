@@ -243,13 +243,17 @@ def _number(text: str) -> int:
     return int(text)
 
 
-def _version() -> str:
+def _version_line() -> str:
+    """``manastack 0.1.0 (pure Python)`` or ``(compiled, mypyc)``: the version and the build."""
     from importlib.metadata import PackageNotFoundError, version
 
+    import manastack
+
     try:
-        return version("manastack")
+        v = version("manastack")
     except PackageNotFoundError:
-        return "(not installed)"
+        v = "(not installed)"
+    return f"manastack {v} ({manastack.build_name()})"
 
 
 def _backend_args(p: argparse.ArgumentParser) -> None:
@@ -273,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"manastack {_version()}")
+    p.add_argument("--version", action="version", version=_version_line())
     _lang_arg(p)
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("scenario", help="run scenario files or folders (*.scenario.yaml)")
@@ -338,6 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with a team format: the second player of each team plays these (default: the same)",
     )
     _backend_args(sim)
+    sim.add_argument("--no-auto", action="store_true", help="ask the agents forced decisions too")
     sim.set_defaults(func=cmd_simulate)
     t = sub.add_parser("tournament", help="every pair of decks plays: win-rate matrix, ranking")
     t.add_argument("decks", nargs="+", metavar="DECK", help="decklist files (two or more)")

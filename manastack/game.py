@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack import casting, engine, layers, setup, targeting
 from manastack.actions import Action
 from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
@@ -38,17 +40,33 @@ from manastack.turn import DiscardCards
 __all__ = ["Game", "Kind"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Game:
     """One game of Magic, stopped at a decision (or over)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_memo", "answers", "auto", "auto_budget", "auto_turns", "forced", "state")
 
-    def __init__(self, state: GameState, *, advance: bool = True) -> None:
+    def __init__(self, state: GameState, *, advance: bool = True, auto: bool = False) -> None:
         """The game in ``state``, advanced to its next decision (``advance=False``: as it
-        stands)."""
+        stands). With ``auto`` the engine answers every forced decision itself (see
+        :meth:`play_forced`)."""
         self.state = state
+        # The last listing of legal actions: (state, pending decision, with_mana, actions).
+        self._memo: tuple[GameState, object, bool, list[Action]] | None = None
+        # Forced decisions (a single option) answered by the engine, not the caller: off
+        # unless asked. ``auto_turns``: not after that turn; ``auto_budget``: at most that
+        # many after one answer (the caps of a driving loop, ``agents.base.drive``).
+        self.auto = auto
+        self.auto_turns: int | None = None
+        self.auto_budget: int | None = None
+        self.forced = 0  # decisions the engine answered itself
+        # Every answer accepted, in order (the caller's and the forced ones), when a record
+        # is kept (``record.Record``, ``simulate --save-dir``, ``play --save``); else None.
+        self.answers: list[Action] | None = None
         if advance:
             engine.advance(state)
+            if auto:
+                self.play_forced()
 
     @classmethod
     def new(
@@ -64,6 +82,7 @@ class Game:
         teams: Sequence[Sequence[str]] | None = None,
         team_names: Sequence[str] = (),
         lang: str = "en",
+        auto: bool = False,
     ) -> Game:
         """A new game between decklists (card names), shuffled with ``seed``. The starting
         player is chosen at random from the seed unless ``first_player`` names one (103.1); the
@@ -89,7 +108,7 @@ class Game:
             team_names=team_names,
             lang=lang,
         )
-        return cls(state)
+        return cls(state, auto=auto)
 
     @classmethod
     def from_position(
@@ -134,18 +153,64 @@ class Game:
 
     def legal_actions(self, with_mana: bool = True) -> list[Action]:
         """Every legal answer to the pending decision (none when the game is over).
-        ``with_mana=False`` leaves out activating mana abilities at priority."""
-        return legal_actions(self.state, with_mana)
+        ``with_mana=False`` leaves out activating mana abilities at priority.
+
+        Asked again before anything is applied, it gives what it found before (agents and
+        environments ask once for a choice and again for a mask): a new list each time."""
+        g = self.state
+        memo = self._memo
+        if memo is not None and memo[0] is g and memo[1] is g.pending and memo[2] == with_mana:
+            return memo[3][:]
+        found = legal_actions(g, with_mana)
+        self._memo = (g, g.pending, with_mana, found)
+        return found[:]
 
     def apply(self, action: Action) -> None:
         """Perform ``action``; raises :class:`IllegalAction` and changes nothing if it is not
-        legal now. The refusal's :meth:`~IllegalAction.localized` text is in the game's
-        language (its ``str`` stays English)."""
+        legal now. With ``auto``, the forced decisions that follow are played too."""
         try:
-            self.state = engine.apply(self.state, action)
+            self._answer(action)
         except IllegalAction as e:
             e.tr = self.state.tr
             raise
+        if self.auto:
+            self.play_forced(self.auto_budget)
+
+    def _answer(self, action: Action) -> None:
+        self._memo = None
+        self.state = engine.apply(self.state, action)
+        if self.answers is not None:
+            self.answers.append(action)
+
+    def forced_action(self) -> Action | None:
+        """The one thing the pending decision allows, if that is all it allows: a decision
+        with a single legal option once mana abilities at priority are left out (activating
+        one with nothing to spend the mana on changes nothing but the pool, which empties,
+        or under the 2004 rules burns). Conceding is never counted as an option. None when
+        there is a real choice, or no decision (the game is over or halted)."""
+        g = self.state
+        if g.game_over or g.pending is None:
+            return None
+        options = self.legal_actions(with_mana=False)
+        return options[0] if len(options) == 1 else None
+
+    def play_forced(self, limit: int | None = None) -> int:
+        """Answer each forced decision (:meth:`forced_action`) with its only option, as a
+        player would, until a real choice (or the end, or ``limit`` answers, or a turn after
+        ``auto_turns``); each answer is logged (and recorded) as any other. Returns how many
+        were played (also added to ``forced``)."""
+        n = 0
+        turns = self.auto_turns
+        while limit is None or n < limit:
+            if turns is not None and self.state.turn > turns:
+                break
+            a = self.forced_action()
+            if a is None:
+                break
+            self._answer(a)
+            n += 1
+        self.forced += n
+        return n
 
     @property
     def lang(self) -> str:
@@ -157,15 +222,25 @@ class Game:
         return self.state.tr.render(template, params)
 
     def clone(self) -> Game:
-        return Game(self.state.clone(), advance=False)
+        """An independent copy (for search): the same options, no record of answers."""
+        c = Game(self.state.clone(), advance=False, auto=self.auto)
+        c.auto_turns = self.auto_turns
+        c.auto_budget = self.auto_budget
+        c.forced = self.forced
+        return c
 
-    copy = clone
+    def copy(self) -> Game:
+        """The same as :meth:`clone`."""
+        return self.clone()
 
     def resume(self, halt_at: tuple[int, Step] | None = None) -> None:
         """Go on after a halt (``halt_at`` reached), optionally with a new halting point."""
+        self._memo = None
         self.state.halted = False
         self.state.halt_at = halt_at
         engine.advance(self.state)
+        if self.auto:
+            self.play_forced(self.auto_budget)
 
     # --- outcome ------------------------------------------------------------------------------
 
@@ -173,7 +248,10 @@ class Game:
     def is_over(self) -> bool:
         return self.state.game_over
 
-    is_terminal = is_over
+    @property
+    def is_terminal(self) -> bool:
+        """The same as :attr:`is_over`."""
+        return self.state.game_over
 
     @property
     def winner(self) -> int | None:

@@ -164,21 +164,6 @@ STEP_TEXT = {
 }
 
 
-class _RecordingGame(Game):
-    """A Game that writes every accepted action into a record's answers (for ``save``)."""
-
-    __slots__ = ("answers",)
-
-    def __init__(self, game: Game, answers: list[Action]) -> None:
-        # Take over a game that has already advanced to its first decision.
-        self.state = game.state
-        self.answers = answers
-
-    def apply(self, action: Action) -> None:
-        super().apply(action)
-        self.answers.append(action)
-
-
 @dataclass
 class Outcome:
     """How the session ended: ``result`` is the winner's name, "draw", or None (quit)."""
@@ -211,7 +196,8 @@ class PlaySession:
         # Without the setup (a game made elsewhere) answers are still kept, but not saved.
         self.has_setup = record is not None
         self.record = record or Record([p.name for p in game.state.players], [])
-        self.game: Game = _RecordingGame(game, self.record.answers)
+        self.game: Game = game
+        game.answers = self.record.answers  # every accepted answer goes into the record
         self.human = human
         # The players the person plays: themselves, or their whole team in a team game
         # (805: the team decides together; `NAME: command` acts as a teammate).

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack import layers
 from manastack.actions import Action, KeepLegend
 from manastack.decisions.base import Kind, Pending
@@ -40,6 +42,7 @@ class Round:
         return not (self.losers or self.to_graveyard or self.to_destroy or self.annihilate)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class StateBasedAction:
     """One rule of 704.5 (or a group that looks at the same objects)."""
 

@@ -17,10 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from manastack.actions import Action
 from manastack.agents import Agent, GameResult, get_agent, play_game
 from manastack.agents.base import DEFAULT_MAX_TURNS, drive
-from manastack.game import Game
 from manastack.i18n import ENGLISH, Translator, translator
 
 Z95 = 1.959963984540054
@@ -63,6 +61,9 @@ class Job:
     mulligans: bool = True
     save_dir: str | None = None
     """Where each game's record goes (``game-00042.json``), for ``manastack replay``."""
+    auto: bool = True
+    """Forced decisions answered by the engine (``Game.auto``), not by the agents: the same
+    games (see ``agents.base.drive``), sooner."""
 
 
 def play_index(job: Job, index: int) -> GameResult:
@@ -83,6 +84,7 @@ def play_index(job: Job, index: int) -> GameResult:
         names=["A", "B"],
         rules=job.rules,
         mulligans=job.mulligans,
+        auto=job.auto,
     )
 
 
@@ -100,6 +102,7 @@ def _play_team_index(job: Job, index: int) -> GameResult:
         format=job.format,
         teams=[["A1", "A2"], ["B1", "B2"]],
         mulligans=job.mulligans,
+        auto=job.auto,
     )
     side = None if r.winner is None else r.winner // 2
     return dataclasses.replace(r, winner=side, first_player=r.first_player // 2)
@@ -121,26 +124,13 @@ def _play_and_save(job: Job, index: int, agents: list[Agent]) -> GameResult:
         [],
         job.mulligans,
     )
-    game = _Recording(record.new_game(), record.answers)
+    game = record.new_game()
+    game.answers = record.answers  # every answer, the forced ones too
     game.state.log_enabled = False
-    result = drive(game, agents, random.Random(seed), max_turns=job.max_turns)
+    result = drive(game, agents, random.Random(seed), max_turns=job.max_turns, auto=job.auto)
     assert job.save_dir is not None
     save_record(record, os.path.join(job.save_dir, f"game-{index:06d}.json"))
     return result
-
-
-class _Recording(Game):
-    """A Game that writes every accepted answer into a record's answers."""
-
-    __slots__ = ("answers",)
-
-    def __init__(self, game: Game, answers: list[Action]) -> None:
-        self.state = game.state  # a game already advanced to its first decision
-        self.answers = answers
-
-    def apply(self, action: Action) -> None:
-        super().apply(action)
-        self.answers.append(action)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -350,12 +340,15 @@ def simulate(
     backend: str = "local",
     save_dir: str | None = None,
     address: str | None = None,
+    auto: bool = True,
 ) -> Summary:
     """Play ``n`` games and sum them up; ``workers`` (local backend) defaults to the number of
     CPUs. The results are the same whatever the backend and the number of workers. In a team
     format (``"two-headed giant"``, ``"shared team turns"``) the two sides are teams of two:
     ``decks`` is A and B (each played by both of its team's players), or A, A's partner, B,
-    B's partner. ``save_dir``: a folder for each game's record (``game-000042.json``)."""
+    B's partner. ``save_dir``: a folder for each game's record (``game-000042.json``).
+    ``auto``: forced decisions are answered by the engine, not the agents (the same games
+    either way, see ``agents.base.drive``)."""
     for name in agents:
         get_agent(name)  # fail before any process starts
     if len(decks) not in ((2, 4) if format != "free-for-all" else (2,)):
@@ -369,6 +362,7 @@ def simulate(
         format,
         mulligans,
         save_dir,
+        auto,
     )
     w = max(1, workers if workers is not None else os.cpu_count() or 1)
     start = time.perf_counter()
@@ -467,6 +461,7 @@ def command(args: Any) -> int:
         "workers": args.workers,
         "max_turns": args.max_turns,
         "rules": args.rules,
+        "auto": not getattr(args, "no_auto", False),
         "deck_names": deck_names,
         "format": fmt,
         "backend": args.backend,

@@ -75,33 +75,48 @@ class Permanent:
         "timestamp",
     )
 
-    def __init__(self, oid: int, card: Card, controller: int, timestamp: int) -> None:
+    def __init__(
+        self,
+        oid: int,
+        card: Card,
+        controller: int,
+        timestamp: int,
+        tapped: bool = False,
+        sick: bool = True,  # 302.6: not continuously controlled since the controller's turn began
+        damage: int = 0,
+        deathtouched: bool = False,  # 704.5h: dealt damage by a source with deathtouch
+        counters: dict[str, int] | None = None,
+        face_down: bool = False,
+        regen_shields: int = 0,
+    ) -> None:
         self.oid = oid
         self.card = card
         self.controller = controller
         self.timestamp = timestamp
-        self.tapped = False
-        self.sick = True  # 302.6: not continuously controlled since the controller's turn began
-        self.damage = 0
-        self.deathtouched = False  # 704.5h: dealt damage by a source with deathtouch
-        self.counters: dict[str, int] | None = None
-        self.face_down = False
-        self.regen_shields = 0
+        self.tapped = tapped
+        self.sick = sick
+        self.damage = damage
+        self.deathtouched = deathtouched
+        self.counters = counters
+        self.face_down = face_down
+        self.regen_shields = regen_shields
 
     def copy(self) -> Permanent:
-        p = Permanent.__new__(Permanent)
-        p.oid = self.oid
-        p.card = self.card
-        p.controller = self.controller
-        p.timestamp = self.timestamp
-        p.tapped = self.tapped
-        p.sick = self.sick
-        p.damage = self.damage
-        p.deathtouched = self.deathtouched
-        p.counters = dict(self.counters) if self.counters else None
-        p.face_down = self.face_down
-        p.regen_shields = self.regen_shields
-        return p
+        # Through the constructor, each field once (a class compiled by mypyc can't be made
+        # with ``__new__``).
+        return Permanent(
+            self.oid,
+            self.card,
+            self.controller,
+            self.timestamp,
+            self.tapped,
+            self.sick,
+            self.damage,
+            self.deathtouched,
+            dict(self.counters) if self.counters else None,
+            self.face_down,
+            self.regen_shields,
+        )
 
     @property
     def cdef(self) -> CardDef:
@@ -165,17 +180,18 @@ class StackItem:
         self.data: dict[str, Any] | None = None
 
     def copy(self) -> StackItem:
-        s = StackItem.__new__(StackItem)
-        s.oid = self.oid
-        s.kind = self.kind
-        s.controller = self.controller
-        s.source_name = self.source_name
-        s.effects = self.effects
-        s.target_specs = self.target_specs
+        s = StackItem(
+            self.oid,
+            self.kind,
+            self.controller,
+            self.source_name,
+            self.effects,
+            self.target_specs,
+            self.card,
+            self.source_oid,
+            self.ability,
+        )
         s.targets = list(self.targets)
-        s.card = self.card
-        s.source_oid = self.source_oid
-        s.ability = self.ability
         s.x = self.x
         s.face_down = self.face_down
         s.data = dict(self.data) if self.data else None
@@ -212,37 +228,53 @@ class Player:
         "pool",
     )
 
-    def __init__(self, idx: int, name: str, life: int = 20) -> None:
+    def __init__(
+        self,
+        idx: int,
+        name: str,
+        life: int = 20,
+        poison: int = 0,
+        library: list[Card] | None = None,
+        hand: list[Card] | None = None,
+        graveyard: list[Card] | None = None,
+        exile: list[Card] | None = None,
+        pool: Pool | None = None,
+        lands_played: int = 0,
+        lost: bool = False,
+        left: bool = False,
+        drew_from_empty: bool = False,
+    ) -> None:
         self.idx = idx
         self.name = name
         self.life = life
-        self.poison = 0
-        self.library: list[Card] = []  # top card last: drawing pops from the end
-        self.hand: list[Card] = []
-        self.graveyard: list[Card] = []  # top card last
-        self.exile: list[Card] = []
-        self.pool: Pool = empty_pool()
-        self.lands_played = 0
-        self.lost = False
-        self.left = False  # 800.4a: left the game (lost or conceded)
-        self.drew_from_empty = False
+        self.poison = poison
+        self.library: list[Card] = [] if library is None else library  # top card last
+        self.hand: list[Card] = [] if hand is None else hand
+        self.graveyard: list[Card] = [] if graveyard is None else graveyard  # top card last
+        self.exile: list[Card] = [] if exile is None else exile
+        self.pool: Pool = empty_pool() if pool is None else pool
+        self.lands_played = lands_played
+        self.lost = lost
+        self.left = left  # 800.4a: left the game (lost or conceded)
+        self.drew_from_empty = drew_from_empty
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.idx = self.idx
-        p.name = self.name
-        p.life = self.life
-        p.poison = self.poison
-        p.library = self.library[:]
-        p.hand = self.hand[:]
-        p.graveyard = self.graveyard[:]
-        p.exile = self.exile[:]
-        p.pool = self.pool[:]
-        p.lands_played = self.lands_played
-        p.lost = self.lost
-        p.left = self.left
-        p.drew_from_empty = self.drew_from_empty
-        return p
+        # Through the constructor, each field once (mypyc: no ``__new__``).
+        return Player(
+            self.idx,
+            self.name,
+            self.life,
+            self.poison,
+            self.library[:],
+            self.hand[:],
+            self.graveyard[:],
+            self.exile[:],
+            self.pool[:],
+            self.lands_played,
+            self.lost,
+            self.left,
+            self.drew_from_empty,
+        )
 
     def __repr__(self) -> str:
         return f"<Player {self.idx} {self.name} life={self.life}>"
@@ -321,7 +353,7 @@ class Combat:
                 blocked_list.remove(oid)
 
     def copy(self) -> Combat:
-        c = Combat.__new__(Combat)
+        c = Combat()  # its five empty containers are replaced: a small cost, once a combat
         c.attackers = dict(self.attackers)
         c.blockers = {k: v[:] for k, v in self.blockers.items()}
         c.blocked = {k: v[:] for k, v in self.blocked.items()}
@@ -379,6 +411,7 @@ class Copy(Enum):
     DICT = "dict"  # a dict (or None) of values never changed in place: a new dict
     EACH = "each"  # a list of objects with ``copy()``: each copied
     OBJECT = "object"  # an object with ``copy()``, or None
+    RESET = "reset"  # a cache of what the state implies: a clone starts without it (None)
 
 
 def _declare(
@@ -567,6 +600,7 @@ def _field_code() -> tuple[Callable[[GameState, GameState], None], Callable[[Gam
             Copy.DICT: f"None if {src} is None else dict({src})",
             Copy.EACH: f"[x.copy() for x in {src}]",
             Copy.OBJECT: f"None if {src} is None else {src}.copy()",
+            Copy.RESET: "None",
         }[f.copy]
         copy_lines.append(f"    g.{f.name} = {how}")
     default_lines = []

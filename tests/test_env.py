@@ -183,3 +183,21 @@ def test_encoded_observation_hides_what_the_player_cannot_see() -> None:
         checked += 1
         e.step(rng.choice(sorted(e.index())))
     assert checked > 50
+
+
+def test_auto_hands_the_agents_only_real_choices() -> None:
+    e = env(auto=True, max_turns=12)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    steps = 0
+    for _agent in e.agent_iter(max_iter=3000):
+        obs, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert int(mask.sum()) > 1, "a forced decision reached an agent"
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert steps > 10 and e.game.forced > 0
+    api_test(env(auto=True, max_turns=12), num_cycles=200)

@@ -241,11 +241,14 @@ def play_game(
     format: str = "free-for-all",
     teams: Sequence[Sequence[str]] | None = None,
     mulligans: bool = True,
+    auto: bool = False,
 ) -> GameResult:
     """Play one game, each player's decisions made by its agent; a draw at ``max_turns``.
 
     The game and the agents' rng are both seeded from ``seed``, so a game is a function of its
     arguments. The rules log is off unless ``log``: nobody reads it here and it costs time.
+    ``auto``: forced decisions are answered by the engine (``Game.auto``), not the agents: the
+    same game, sooner (see :func:`drive`).
     """
     game = Game.new(
         decks,
@@ -259,7 +262,12 @@ def play_game(
     )
     game.state.log_enabled = log
     return drive(
-        game, agents, random.Random(seed), max_turns=max_turns, max_decisions=max_decisions
+        game,
+        agents,
+        random.Random(seed),
+        max_turns=max_turns,
+        max_decisions=max_decisions,
+        auto=auto,
     )
 
 
@@ -270,23 +278,52 @@ def drive(
     *,
     max_turns: int = DEFAULT_MAX_TURNS,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
+    auto: bool | None = None,
 ) -> GameResult:
-    """Play ``game`` on to its end (or a cap) with ``agents``; see :func:`play_game`."""
+    """Play ``game`` on to its end (or a cap) with ``agents``; see :func:`play_game`.
+
+    ``auto`` (None: as ``game.auto`` stands) sets ``game.auto``: the engine answers each
+    decision with one option (mana abilities at priority left out, as the agents see them)
+    instead of asking the agent. Those decisions are still made, logged, recorded and counted
+    as before, and the caps stop the engine where they would stop the agents (``auto_turns``,
+    ``auto_budget``). The built-in agents draw nothing from ``rng`` for a single option and
+    can only return it, so the same seed plays the same game with ``auto`` or without: the same
+    log, result and decision count (``tests/test_forced.py``). An agent that drew from ``rng``
+    at a forced decision would see a different stream of numbers with ``auto``."""
+    if auto is not None:
+        game.auto = auto
+    try:
+        return _drive(game, agents, rng, max_turns, max_decisions)
+    finally:
+        game.auto_turns = game.auto_budget = None
+
+
+def _drive(
+    game: Game, agents: Sequence[Agent], rng: random.Random, max_turns: int, max_decisions: int
+) -> GameResult:
     first = game.state.first_player
     decisions = 0
+    auto = game.auto
+    if auto:
+        game.auto_turns = max_turns
+        decisions += game.play_forced(max_decisions)
     while not game.is_over:
         if game.turn > max_turns:
             return GameResult(None, game.turn - 1, decisions, "turn limit", first)
         if decisions >= max_decisions:
             return GameResult(None, game.turn, decisions, "decision limit", first)
+        before = game.forced
         d = game.decision
         if d is None:  # halted at a step start: nothing to decide, go on
+            game.auto_budget = max_decisions - decisions
             game.resume()
+            decisions += game.forced - before
             continue
         # Neither built-in agent taps mana by hand at priority (payment is automatic), so the
         # mana-ability options are left out of what they see: a third of the listing's cost.
         options = game.legal_actions(with_mana=False)
+        game.auto_budget = max_decisions - decisions - 1
         game.apply(agents[d.player](AgentView(game, d, options), rng))
-        decisions += 1
+        decisions += 1 + game.forced - before
     w = game.winner
     return GameResult(w, game.turn, decisions, None if w is not None else "draw", first)

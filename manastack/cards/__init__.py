@@ -14,8 +14,6 @@ manastack.errors.UnknownCard: unknown card 'Lightning Blot' (did you mean Lightn
 
 from __future__ import annotations
 
-import difflib
-
 from manastack.cards import base, pool1, pool2
 from manastack.cards.model import CardDef
 from manastack.errors import UnknownCard
@@ -70,6 +68,8 @@ def suggest(name: str, n: int = 3, *, every: bool = False) -> list[str]:
     """The closest names: those containing what was typed first, then look-alikes; from the
     pools and the compiled cards of the base (``every``: any card of the base, compiled or
     not)."""
+    import difflib  # loaded when a name is misspelt, not by `import manastack`
+
     key = name.strip().lower()
     if not key or len(key) > 120:
         return []

@@ -6,13 +6,12 @@ lookup and kept.
 
 from __future__ import annotations
 
-import gzip
-import json
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from manastack.cards.model import CardDef
-from manastack.oracle import Compiled, Refusal, compile_row
+
+if TYPE_CHECKING:  # the compiler (and gzip, json) load on first use: `import manastack` is fast
+    from manastack.oracle import Compiled, Refusal
 
 _ROWS: dict[str, dict[str, Any]] = {}  # lower-case name -> row
 _COMPILED: dict[str, Compiled | Refusal] = {}  # lower-case name -> result
@@ -21,6 +20,10 @@ SOURCE: list[str] = []
 
 def _load() -> dict[str, dict[str, Any]]:
     if not _ROWS:
+        import gzip
+        import json
+        from importlib import resources
+
         raw = resources.files("manastack.cards").joinpath("data/cards.json.gz").read_bytes()
         table = json.loads(gzip.decompress(raw))
         fields: list[str] = table["fields"]
@@ -49,18 +52,24 @@ def compiled(name: str) -> Compiled | Refusal | None:
         r = _load().get(key)
         if r is None:
             return None
+        from manastack.oracle import compile_row
+
         got = _COMPILED[key] = compile_row(r)
     return got
 
 
 def card(name: str) -> CardDef | None:
     """The compiled card, or None (unknown, or refused)."""
+    from manastack.oracle import Compiled
+
     got = compiled(name)
     return got.card if isinstance(got, Compiled) else None
 
 
 def compile_all() -> dict[str, Compiled | Refusal]:
     """Every card of the base, compiled (cached)."""
+    from manastack.oracle import Refusal
+
     return {
         r["name"]: compiled(key) or Refusal(r["name"], "", "", "") for key, r in _load().items()
     }
@@ -68,4 +77,6 @@ def compile_all() -> dict[str, Compiled | Refusal]:
 
 def compiled_names() -> list[str]:
     """The names of every card that compiles, sorted."""
+    from manastack.oracle import Compiled
+
     return [n for n, c in compile_all().items() if isinstance(c, Compiled)]

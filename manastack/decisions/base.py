@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from manastack.errors import IllegalAction
 from manastack.mana import ManaCost
 
@@ -56,6 +58,7 @@ class Decision:
 _KINDS: dict[Kind, type[Pending]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Pending:
     """The decision the game is waiting for: who decides, and what the decision is about."""
 
@@ -64,7 +67,7 @@ class Pending:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "kind" in cls.__dict__:
+        if "kind" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             _KINDS[cls.kind] = cls
 
     def __init__(self, player: int) -> None:

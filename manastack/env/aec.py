@@ -20,6 +20,10 @@ other player (a player who leaves a multiplayer game gets its -1 then), 0 each f
 The legal actions are ``Game.legal_actions(with_mana=False)`` by default: activating a mana
 ability by hand at priority is left out, since paying a cost (``PayMana``) taps what it needs;
 ``mana_abilities=True`` lists them too.
+
+``auto=True`` hands the agents only real choices: a decision with a single legal option is
+answered by the engine (``Game.auto``), logged as any other, and never reaches an agent (off by
+default: an agent then sees every decision, as before).
 """
 
 from __future__ import annotations
@@ -110,6 +114,7 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         mana_abilities: bool = False,
         caps: Caps = DEFAULT_CAPS,
         render_mode: str | None = None,
+        auto: bool = False,
     ) -> None:
         super().__init__()
         n = players if players is not None else (len(decks) if decks else 2)
@@ -124,6 +129,7 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
         self.first_player = first_player
         self.with_mana = mana_abilities
         self.render_mode = render_mode
+        self.auto = auto
         self.codec = ActionCodec(caps)
         self.encoder = ObservationEncoder(caps)
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -164,6 +170,10 @@ class ManastackEnv(AECEnv):  # type: ignore[misc]
             self.decks, self.names, seed=game_seed, rules=self.rules, first_player=first
         )
         self.game.state.log_enabled = self.render_mode is not None
+        if self.auto:  # forced decisions played by the engine, up to the truncation
+            self.game.auto = True
+            self.game.auto_turns = self.max_turns
+            self.game.play_forced()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

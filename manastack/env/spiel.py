@@ -14,7 +14,8 @@ opponents' hands from their cards, every library's order, the random state), so 
 a determinized state instead: that is how the README's table plays OpenSpiel's ``MCTSBot``.
 
 Parameters: ``players`` (2-4), ``decks`` (decklist paths separated by ``;``, default the two
-default decks), ``seeds`` (chance outcomes), ``max_turns``.
+default decks), ``seeds`` (chance outcomes), ``max_turns``, ``auto`` (forced decisions played
+by the engine, ``Game.auto``; default off).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ _DEFAULTS: dict[str, Any] = {
     "decks": "",
     "seeds": 1 << 16,
     "max_turns": DEFAULT_MAX_TURNS,
+    "auto": False,
 }
 _GAME_TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -69,6 +71,7 @@ class ManastackGame(pyspiel.Game):  # type: ignore[misc]
         self.players = int(p["players"])
         self.seeds = int(p["seeds"])
         self.max_turns = int(p["max_turns"])
+        self.auto = bool(p["auto"])  # forced decisions played by the engine (Game.auto)
         paths = [d for d in str(p["decks"]).split(";") if d]
         self.decks = load_decks(paths or None, self.players)
         info = pyspiel.GameInfo(
@@ -129,6 +132,10 @@ class ManastackState(pyspiel.State):  # type: ignore[misc]
             sg = self.spiel_game
             self.game = Game.new(sg.decks, seed=action, first_player=action % sg.players)
             self.game.state.log_enabled = False
+            if sg.auto:
+                self.game.auto = True
+                self.game.auto_turns = sg.max_turns
+                self.game.play_forced()
         else:
             chosen = self.index().get(action)
             if chosen is None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from manastack import layers
 from manastack.i18n import Msg, card_msg
 from manastack.state import Card, GameState, Permanent, Player, StackItem
 from manastack.steps import Step
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class GameEvent:
     """Something that happens in the game."""
 

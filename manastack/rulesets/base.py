@@ -17,7 +17,9 @@ A rule set overrides these and nothing else calls around them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from manastack import combat, sba, turn
 from manastack.mana import pool_text
@@ -29,16 +31,18 @@ if TYPE_CHECKING:
     from manastack.state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Ruleset:
     """Today's Comprehensive Rules. Subclass and override hooks for another rule set."""
 
-    name: str = "current"
+    # Class variables (a rule set is one object; a subclass overrides them in its body).
+    name: ClassVar[str] = "current"
     # The era of its words: the messages' catalogs have a variant of a language for it
     # (``fr@2004``: "jouer un sort"), chained before the language's own (manastack.i18n).
-    era: str | None = None
-    state_based: tuple[sba.StateBasedAction, ...] = sba.CURRENT
-    replacement_effects: tuple[Replacement, ...] = (REGENERATION,)
-    mulligans: MulliganProcedure = LONDON  # 103.5
+    era: ClassVar[str | None] = None
+    state_based: ClassVar[tuple[sba.StateBasedAction, ...]] = sba.CURRENT
+    replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION,)
+    mulligans: ClassVar[MulliganProcedure] = LONDON  # 103.5
 
     # --- the turn (500-514) -----------------------------------------------------------------
 

@@ -164,7 +164,11 @@ class June2004(Ruleset):
 
     name = "2004"
     era = "2004"
-    state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule())
+    state_based = (
+        PlayersLose(),
+        CreaturesAndPlaneswalkers(),
+        OldLegendRule(),
+    )
     mulligans = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from manastack.state import Card, GameState, Permanent, StackItem
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Effect:
     """One instruction of a spell or ability, followed on resolution (608.2c)."""
 
@@ -56,6 +59,7 @@ TRIGGER_INTEREST = EventInterest()
 REPLACEMENT_INTEREST = EventInterest()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class TriggerCondition:
     """603.1: the "when/whenever/at" part of a triggered ability: which events it sees
     (``events``: the event classes ``matches`` can say yes to; empty means any)."""
@@ -65,7 +69,7 @@ class TriggerCondition:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "matches" in cls.__dict__:
+        if "matches" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             TRIGGER_INTEREST.note(cls, cls.events)
 
     def matches(
@@ -94,6 +98,7 @@ class TriggerCondition:
         ), "603.2"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Condition:
     """603.4: an intervening "if" clause, checked as the ability triggers and as it resolves."""
 
@@ -103,6 +108,7 @@ class Condition:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class StaticEffect:
     """604: what a static ability does while its source is on the battlefield. Each hook
     defaults to "changes nothing"; a static effect overrides the ones it changes."""
@@ -134,6 +140,7 @@ class CostChange:
         self.minimum = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Replacement:
     """614: a replacement (or 615 prevention) effect: modifies an event before it happens
     (``events``: the event classes ``applies`` can say yes to; empty means any)."""
@@ -143,7 +150,7 @@ class Replacement:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "applies" in cls.__dict__:
+        if "applies" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
             REPLACEMENT_INTEREST.note(cls, cls.events)
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:
@@ -155,6 +162,7 @@ class Replacement:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Filter:
     """Which objects something applies to ("nonblack creature", "creature you control")."""
 
@@ -179,6 +187,7 @@ class Filter:
         return AnyOf((self, other))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class Amount:
     """A number an effect uses: fixed, X (107.3), or counted as the effect happens."""
 
