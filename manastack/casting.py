@@ -442,7 +442,7 @@ def _cast_problem(
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi):
+            if not targeting.has_legal_target(g, spec, None, pi, cd.colors):
                 return ("target", spec)
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
@@ -736,7 +736,7 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             return IllegalAction("cost", f"{p.name} is tapped", "602.2b")
         return IllegalAction("cost", f"{p.name} is summoning sick and the cost has {{T}}", "302.6")
     for spec in ab.targets:
-        if not targeting.has_legal_target(g, spec, None, pi):
+        if not targeting.has_legal_target(g, spec, None, pi, layers.colors(p)):
             return IllegalAction("target", f"no legal {spec.text} for {p.name}", "602.2b")
     exclude = p.oid if ab.cost.tap else None
     if not can_afford(g, pi, ab.cost.mana, exclude):

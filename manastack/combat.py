@@ -21,6 +21,14 @@ from manastack.actions import (
 from manastack.damage import damage_creature, damage_player
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.events import happen
+from manastack.events.types import (
+    AttackerBlocked,
+    AttackerDeclared,
+    BlockerDeclared,
+    CombatEvents,
+    GameEvent,
+)
 from manastack.state import Combat, GameState, Permanent
 from manastack.zones import tap
 
@@ -36,6 +44,8 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
         return IllegalAction("combat", f"{p.name} has summoning sickness and can't attack", "302.6")
     if layers.has(g, p, "defender"):
         return IllegalAction("combat", f"{p.name} has defender and can't attack", "702.3b")
+    if layers.has(g, p, "can't attack"):
+        return IllegalAction("combat", f"{p.name} can't attack", "508.1c")
     return None
 
 
@@ -123,6 +133,7 @@ def finish_attackers(g: GameState) -> None:
     if not c.attackers:
         g.emit("attack", f"{g.pname(g.active)} declares no attackers", "508.8")
         return
+    declared: list[GameEvent] = []
     for oid, d in c.attackers.items():
         p = g.permanent(oid)
         assert p is not None
@@ -135,6 +146,8 @@ def finish_attackers(g: GameState) -> None:
             f"{layers.shown(p)} attacks {g.pname(d)}{note}",
             "508.1f" if not vig else "702.20b",
         )
+        declared.append(AttackerDeclared(p, d))
+    happen(g, CombatEvents(declared))  # 508.3a: "whenever ~ attacks" triggers
 
 
 # --- blockers (509.1) ------------------------------------------------------------------------
@@ -163,6 +176,126 @@ def block_refusal(
             f"{attacker.name} has flying: {blocker.name} (without flying or reach) can't block it",
             "702.9b",
         )
+    return evasion_refusal(g, pi, blocker, attacker) or menace_refusal(g, pi, blocker, attacker)
+
+
+_LANDWALK = {
+    "plainswalk": "Plains",
+    "islandwalk": "Island",
+    "swampwalk": "Swamp",
+    "mountainwalk": "Mountain",
+    "forestwalk": "Forest",
+}
+
+
+def evasion_refusal(
+    g: GameState, pi: int, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
+    """509.1b: the blocking restrictions of keywords and static abilities, one pair at a time."""
+    a, b = attacker.name, blocker.name
+    if layers.has(g, blocker, "can't block"):
+        return IllegalAction("combat", f"{b} can't block", "509.1b")
+    if layers.has(g, attacker, "can't be blocked"):
+        return IllegalAction("combat", f"{a} can't be blocked", "509.1b")
+    if layers.has(g, blocker, "can block only creatures with flying") and not layers.has(
+        g, attacker, "flying"
+    ):
+        return IllegalAction("combat", f"{b} can block only creatures with flying", "509.1b")
+    color = layers.protected_from(g, attacker, layers.colors(blocker))
+    if color is not None:
+        return IllegalAction(
+            "combat", f"{a} has protection from {color}: {b} can't block it", "702.16f"
+        )
+    if layers.has(g, attacker, "fear") and not (
+        "Artifact" in layers.types(blocker) or "B" in layers.colors(blocker)
+    ):
+        return IllegalAction(
+            "combat", f"{a} has fear: only artifact or black creatures can block it", "702.36b"
+        )
+    if layers.has(g, attacker, "intimidate") and not (
+        "Artifact" in layers.types(blocker) or layers.colors(blocker) & layers.colors(attacker)
+    ):
+        return IllegalAction(
+            "combat",
+            f"{a} has intimidate: only artifact creatures or creatures sharing a colour with it "
+            "can block it",
+            "702.13b",
+        )
+    if layers.has(g, attacker, "shadow") != layers.has(g, blocker, "shadow"):
+        return IllegalAction(
+            "combat", "a creature with shadow blocks or is blocked only by shadow", "702.28b"
+        )
+    if layers.has(g, attacker, "horsemanship") and not layers.has(g, blocker, "horsemanship"):
+        return IllegalAction(
+            "combat", f"{a} has horsemanship: {b} (without it) can't block it", "702.31b"
+        )
+    for word, land in _LANDWALK.items():
+        if layers.has(g, attacker, word) and any(
+            q.controller == pi and land in q.card.cdef.subtypes and not q.face_down
+            for q in g.battlefield
+        ):
+            return IllegalAction(
+                "combat", f"{a} has {word}: you control a {land}, so it can't be blocked", "702.14c"
+            )
+    return None
+
+
+def _blockers_of(g: GameState, attacker: int) -> int:
+    c = g.combat
+    assert c is not None
+    return len(c.blocked.get(attacker, ()))
+
+
+def menace_pending(g: GameState, pi: int) -> Permanent | None:
+    """702.110b: an attacker with menace that ``pi``'s side has blocked with one creature only
+    (the declaration can't end so)."""
+    c = g.combat
+    assert c is not None
+    for aoid, d in c.attackers.items():
+        if not g.rules.same_seat(g, d, pi) or _blockers_of(g, aoid) != 1:
+            continue
+        a = g.permanent(aoid)
+        if a is not None and layers.has(g, a, "menace"):
+            return a
+    return None
+
+
+def menace_refusal(
+    g: GameState, pi: int, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
+    """702.110b: a creature with menace can't be blocked except by two or more creatures; the
+    blocks are declared one at a time, so a lone blocker of a menace attacker must be joined
+    by another before any other block, and the first is allowed only if a second can follow."""
+    waiting = menace_pending(g, pi)
+    if waiting is not None and waiting.oid != attacker.oid:
+        return IllegalAction(
+            "combat",
+            f"{waiting.name} has menace: block it with a second creature first",
+            "702.110b",
+        )
+    if waiting is None and _blockers_of(g, attacker.oid) == 0 and layers.has(g, attacker, "menace"):
+        c = g.combat
+        assert c is not None
+        others = [
+            q
+            for q in g.battlefield
+            if q is not blocker
+            and q.controller == pi
+            and layers.is_creature(q)
+            and not q.tapped
+            and q.oid not in c.blockers
+            and evasion_refusal(g, pi, q, attacker) is None
+            and not (
+                layers.has(g, attacker, "flying")
+                and not (layers.has(g, q, "flying") or layers.has(g, q, "reach"))
+            )
+        ]
+        if not others:
+            return IllegalAction(
+                "combat",
+                f"{attacker.name} has menace: it can't be blocked except by two or more creatures",
+                "702.110b",
+            )
     return None
 
 
@@ -230,7 +363,8 @@ class DeclareBlockers(Pending):
         blocks: list[Action] = []
         for pi in _seat(g, self.player):
             blocks.extend(block_options(g, pi))
-        blocks.append(FinishDeclaration(self.player))
+        if not any(menace_pending(g, pi) for pi in _seat(g, self.player)):
+            blocks.append(FinishDeclaration(self.player))
         return blocks
 
     def answered_by(self, g: GameState, pi: int) -> bool:
@@ -274,6 +408,14 @@ def finish_blockers(g: GameState, pi: int) -> None:
     c = g.combat
     assert c is not None
     seat = _seat(g, pi)
+    for q in seat:
+        waiting = menace_pending(g, q)
+        if waiting is not None:
+            raise IllegalAction(
+                "combat",
+                f"{waiting.name} has menace: it can't be blocked by just one creature",
+                "702.110b",
+            )
     if not any(p.oid in c.blockers and p.controller in seat for p in g.battlefield):
         g.emit("block", f"{_seat_name(g, pi)} declares no blockers", "509.1a")
     c.blockers_declared.extend(seat)
@@ -289,6 +431,20 @@ def _blocked_status(g: GameState) -> None:
             p = g.permanent(aoid)
             if p is not None:
                 g.emit("block", f"{layers.shown(p)} is unblocked", "509.1h")
+    # 509.3a-c: "whenever ~ blocks" and "whenever ~ becomes blocked" trigger now.
+    declared: list[GameEvent] = []
+    for boid, attackers in c.blockers.items():
+        b = g.permanent(boid)
+        for aoid in attackers:
+            a = g.permanent(aoid)
+            if b is not None and a is not None:
+                declared.append(BlockerDeclared(b, a))
+    for aoid, blockers in c.blocked.items():
+        a = g.permanent(aoid)
+        if a is not None and aoid in c.attackers:
+            declared.append(AttackerBlocked(a, len(blockers)))
+    if declared:
+        happen(g, CombatEvents(declared))
 
 
 # --- damage (510) ----------------------------------------------------------------------------

@@ -23,9 +23,10 @@ from manastack.zones import leave_battlefield
 class Round:
     """What one round of state-based actions will do, performed at once (704.3)."""
 
-    __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard")
+    __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard", "unattach")
 
     def __init__(self) -> None:
+        self.unattach: list[tuple[Permanent, str, str]] = []
         self.losers: list[tuple[int, str, str]] = []
         self.to_graveyard: list[tuple[Permanent, str, str]] = []
         self.to_destroy: list[tuple[Permanent, str, str]] = []
@@ -36,7 +37,9 @@ class Round:
         return {p.oid for p, _, _ in self.to_graveyard + self.to_destroy}
 
     def empty(self) -> bool:
-        return not (self.losers or self.to_graveyard or self.to_destroy or self.annihilate)
+        return not (
+            self.losers or self.to_graveyard or self.to_destroy or self.annihilate or self.unattach
+        )
 
 
 class StateBasedAction:
@@ -140,7 +143,51 @@ class LegendRule(StateBasedAction):
         r.to_graveyard.extend(found)
 
 
-CURRENT: tuple[StateBasedAction, ...] = (PlayersLose(), CreaturesAndPlaneswalkers(), LegendRule())
+class Attachments(StateBasedAction):
+    """704.5m: an Aura attached to an illegal object (as its enchant ability and protection,
+    702.16c, say) or to nothing goes to its owner's graveyard; 704.5n: an Equipment attached
+    to an illegal permanent (not a creature, 301.5c; protection, 702.16d) becomes unattached
+    and stays on the battlefield."""
+
+    rules = "704.5m-n"
+
+    def check(self, g: GameState, r: Round) -> None:
+        for p in g.battlefield:
+            cd = p.card.cdef
+            if p.face_down or not cd.subtypes:
+                continue
+            if "Aura" in cd.subtypes:
+                why = aura_problem(g, p)
+                if why is not None:
+                    r.to_graveyard.append((p, "704.5m", f"{p.name} {why}"))
+            elif "Equipment" in cd.subtypes and p.attached_to is not None:
+                host = g.permanent(p.attached_to)
+                if host is None or not layers.is_creature(host):
+                    r.unattach.append((p, "704.5n", f"{p.name} is attached to no creature"))
+                elif layers.protected_from(g, host, layers.colors(p)) is not None:
+                    r.unattach.append((p, "702.16d", f"{host.name} has protection from {p.name}"))
+
+
+def aura_problem(g: GameState, aura: Permanent) -> str | None:
+    """Why ``aura`` can't stay attached as it is (704.5m), or None."""
+    host = g.permanent(aura.attached_to) if aura.attached_to is not None else None
+    if host is None:
+        return "is attached to nothing"
+    specs = aura.card.cdef.targets
+    enchant = specs[0].permanent if specs else None
+    if enchant is not None and not enchant.permanent(g, host, aura.controller):
+        return f"can't enchant {host.name}"
+    if layers.protected_from(g, host, layers.colors(aura)) is not None:
+        return f"can't enchant {host.name}: protection (702.16c)"
+    return None
+
+
+CURRENT: tuple[StateBasedAction, ...] = (
+    PlayersLose(),
+    CreaturesAndPlaneswalkers(),
+    LegendRule(),
+    Attachments(),
+)
 """Today's state-based actions, in the order they are looked at (all happen at once)."""
 
 
@@ -162,6 +209,9 @@ def check(g: GameState, rules: tuple[StateBasedAction, ...] = CURRENT) -> bool:
         p.counters["+1/+1"] -= n
         p.counters["-1/-1"] -= n
         g.emit("sba", f"{n} +1/+1 and -1/-1 counter pair(s) on {p.name} are removed", "704.5q")
+    for p, rule_no, why in r.unattach:
+        g.emit("sba", f"state-based action: {why}: it becomes unattached", rule_no)
+        p.attached_to = None
     dying: list[Permanent] = []
     for p, rule_no, why in r.to_destroy:
         g.emit("sba", f"state-based action: {why}", rule_no)

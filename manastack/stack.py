@@ -91,7 +91,13 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
         return
     owner = g.players[card.owner]
     if not countered and (item.face_down or card.cdef.is_permanent):
-        enter_battlefield(g, card, item.controller, face_down=item.face_down, rule="608.3")
+        perm = enter_battlefield(g, card, item.controller, face_down=item.face_down, rule="608.3")
+        if perm is not None and item.targets and "Aura" in card.cdef.subtypes:
+            # 608.3c (303.4f): an Aura spell enters attached to the object it targets.
+            host = g.permanent(item.targets[0])
+            if host is not None:
+                perm.attached_to = host.oid
+                g.emit("attach", f"{perm.name} enters attached to {host.name}", "608.3c")
         return
     if not card.token:
         owner.graveyard.append(card)

@@ -61,6 +61,7 @@ class Permanent:
     """A card on the battlefield (110) with its status (110.5) and what is marked on it."""
 
     __slots__ = (
+        "attached_to",
         "card",
         "controller",
         "counters",
@@ -86,6 +87,7 @@ class Permanent:
         self.counters: dict[str, int] | None = None
         self.face_down = False
         self.regen_shields = 0
+        self.attached_to: int | None = None  # an Aura's or Equipment's object (301.5, 303.4)
 
     def copy(self) -> Permanent:
         p = Permanent.__new__(Permanent)
@@ -100,6 +102,7 @@ class Permanent:
         p.counters = dict(self.counters) if self.counters else None
         p.face_down = self.face_down
         p.regen_shields = self.regen_shields
+        p.attached_to = self.attached_to
         return p
 
     @property

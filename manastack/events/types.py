@@ -256,6 +256,10 @@ class EntersBattlefield(GameEvent):
             f"{shown} enters the battlefield under {g.pname(self.controller)}'s control",
             self.rule,
         )
+        if not self.face_down and self.card.cdef.enters_tapped:
+            # 614.1c, 614.12: its own "enters tapped" applies as it enters.
+            perm.tapped = True
+            g.emit("enter", f"{shown} enters tapped", "614.1c")
 
 
 class PermanentLeft(GameEvent):
@@ -337,6 +341,52 @@ class Tapped(GameEvent):
 
     def apply(self, g: GameState) -> None:
         self.permanent.tapped = True
+
+
+# --- combat (508-510) --------------------------------------------------------------------------
+
+
+class AttackerDeclared(GameEvent):
+    """508.1m / 508.3a: a creature has been declared as an attacker ("whenever ~ attacks")."""
+
+    __slots__ = ("defender", "permanent")
+
+    def __init__(self, permanent: Permanent, defender: int) -> None:
+        self.permanent = permanent
+        self.defender = defender
+
+
+class BlockerDeclared(GameEvent):
+    """509.1i / 509.3a: a creature has been declared as a blocker ("whenever ~ blocks")."""
+
+    __slots__ = ("attacker", "permanent")
+
+    def __init__(self, permanent: Permanent, attacker: Permanent) -> None:
+        self.permanent = permanent
+        self.attacker = attacker
+
+
+class AttackerBlocked(GameEvent):
+    """509.1h / 509.3c: an attacking creature has become blocked ("whenever ~ becomes blocked":
+    once, however many creatures block it)."""
+
+    __slots__ = ("blockers", "permanent")
+
+    def __init__(self, permanent: Permanent, blockers: int) -> None:
+        self.permanent = permanent
+        self.blockers = blockers
+
+
+class CombatEvents(GameEvent):
+    """The combat events of one declaration, seen by triggered abilities at the same time."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: list[GameEvent]) -> None:
+        self.events = events
+
+    def parts(self) -> Sequence[GameEvent]:
+        return self.events
 
 
 # --- the stack and the turn --------------------------------------------------------------------

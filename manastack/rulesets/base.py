@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from manastack import combat, sba, turn
 from manastack.mana import pool_text
 from manastack.mulligan import LONDON, MulliganProcedure
-from manastack.replacement import REGENERATION, Replacement
+from manastack.replacement import PROTECTION, REGENERATION, Replacement
 from manastack.steps import Step
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class Ruleset:
 
     name: str = "current"
     state_based: tuple[sba.StateBasedAction, ...] = sba.CURRENT
-    replacement_effects: tuple[Replacement, ...] = (REGENERATION,)
+    replacement_effects: tuple[Replacement, ...] = (REGENERATION, PROTECTION)
     mulligans: MulliganProcedure = LONDON  # 103.5
 
     # --- the turn (500-514) -----------------------------------------------------------------

@@ -25,7 +25,13 @@ from manastack.events import DamageDealt, LifeLost, happen
 from manastack.mana import pool_text
 from manastack.mulligan import PARIS
 from manastack.rulesets.base import Ruleset
-from manastack.sba import CreaturesAndPlaneswalkers, PlayersLose, Round, StateBasedAction
+from manastack.sba import (
+    Attachments,
+    CreaturesAndPlaneswalkers,
+    PlayersLose,
+    Round,
+    StateBasedAction,
+)
 from manastack.state import GameState, Permanent, StackItem, Stage
 from manastack.steps import Step
 from manastack.vocabulary.base import Effect
@@ -154,7 +160,8 @@ class June2004(Ruleset):
     """The rules of 1 June 2004: combat damage on the stack, mana burn, the old legend rule."""
 
     name = "2004"
-    state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule())
+    # Auras and Equipment (704.5m-n) were state-based effects of the time too (2004 420.5d).
+    state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule(), Attachments())
     mulligans = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:

@@ -1,0 +1,86 @@
+"""Static abilities a permanent has about itself, written like keywords ("~ enters tapped",
+"~ can't block"), and the effect "~ gets +N/+N until end of turn" of its own abilities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manastack import stack
+from manastack.state import Effect613, GameState, Permanent, StackItem
+from manastack.vocabulary.base import Effect, StaticEffect
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTapped(StaticEffect):
+    """614.1c: "~ enters tapped" (a replacement effect of the permanent itself, 614.12)."""
+
+    @property
+    def enters_tapped(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class OwnAbility(StaticEffect):
+    """A rule the permanent has about itself, read by the rules as an ability it has (layer 6):
+    ``"can't block"``, ``"can't attack"`` (508.1c, 509.1b), ``"can't be blocked"``, ``"can
+    block only creatures with flying"``, ``"can't attack or block"`` (both)."""
+
+    words: frozenset[str]
+
+    def grants(self, g: GameState, source: Permanent, p: Permanent) -> frozenset[str] | None:
+        return self.words if p is source else None
+
+    @property
+    def affects_abilities(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PumpSource(Effect):
+    """613.4c: "~ gets +N/+M until end of turn" (the ability's source, if it is still on the
+    battlefield)."""
+
+    power: int
+    toughness: int
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        src = g.permanent(item.source_oid) if item.source_oid is not None else None
+        if src is not None:
+            g.effects.append(Effect613(g.new_id(), "7c", src.oid, self.power, self.toughness))
+            g.emit(
+                "effect",
+                f"{src.name} gets {self.power:+d}/{self.toughness:+d} until end of turn",
+                "613.4c",
+            )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class GainUntilEndOfTurn(Effect):
+    """613.1f / 613.4c: "target creature [gets +N/+M and] gains <keywords> until end of turn"
+    (``target`` None: the ability's source, "~ gains flying until end of turn")."""
+
+    words: frozenset[str]
+    power: int = 0
+    toughness: int = 0
+    target: int | None = 0
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        if self.target is None:
+            p = g.permanent(item.source_oid) if item.source_oid is not None else None
+        else:
+            p = stack.target_permanent(g, item, self.target)
+        if p is None:
+            return True
+        if self.power or self.toughness:
+            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+        g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))
+        gets = (
+            f"gets {self.power:+d}/{self.toughness:+d} and " if self.power or self.toughness else ""
+        )
+        g.emit(
+            "effect",
+            f"{p.name} {gets}gains {', '.join(sorted(self.words))} until end of turn",
+            "613.1f",
+        )
+        return True
