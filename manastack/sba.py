@@ -98,10 +98,12 @@ class CreaturesAndPlaneswalkers(StateBasedAction):
                 if tough <= 0:
                     r.to_graveyard.append((p, "704.5f", f"{p.name} has toughness {tough}"))
                     continue
-                if p.damage >= tough:
+                if p.damage and layers.has(g, p, "indestructible"):
+                    pass  # 702.12b: lethal damage doesn't destroy it
+                elif p.damage >= tough:
                     r.to_destroy.append((p, "704.5g", f"{p.name} has lethal damage ({p.damage})"))
                     continue
-                if p.deathtouched and p.damage > 0:
+                elif p.deathtouched and p.damage > 0:
                     r.to_destroy.append((p, "704.5h", f"{p.name} was dealt damage by deathtouch"))
                     continue
             if "Planeswalker" in layers.types(p) and (p.counters or {}).get("loyalty", 0) <= 0:
