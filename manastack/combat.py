@@ -90,7 +90,8 @@ class DeclareAttackers(Pending):
         acts: list[Action] = [
             DeclareAttacker(p.controller, p.oid, d) for p in possible_attackers(g) for d in ds
         ]
-        acts.append(FinishDeclaration(pi))
+        if unmet_requirement(g) is None:
+            acts.append(FinishDeclaration(pi))
         return acts
 
     def answered_by(self, g: GameState, pi: int) -> bool:
@@ -100,6 +101,9 @@ class DeclareAttackers(Pending):
         if isinstance(a, DeclareAttacker):
             declare_attacker(g, a)
         elif isinstance(a, FinishDeclaration):
+            must = unmet_requirement(g)
+            if must is not None:
+                raise IllegalAction("combat", f"{must.name} attacks each turn if able", "508.1d")
             finish_attackers(g)
         else:
             raise self.refuse(g, a)
@@ -125,6 +129,16 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
     g.combat.attackers[a.oid] = a.defender
 
 
+def unmet_requirement(g: GameState) -> Permanent | None:
+    """508.1d: a creature that "attacks each turn if able", able to attack, not declared."""
+    c = g.combat
+    assert c is not None
+    for p in possible_attackers(g):
+        if layers.granted(g, p, "attacks each turn if able"):
+            return p
+    return None
+
+
 def finish_attackers(g: GameState) -> None:
     """508.1f: attackers become tapped (unless vigilance); 508.8: with none, combat skips ahead."""
     c = g.combat
@@ -146,7 +160,7 @@ def finish_attackers(g: GameState) -> None:
             f"{layers.shown(p)} attacks {g.pname(d)}{note}",
             "508.1f" if not vig else "702.20b",
         )
-        declared.append(AttackerDeclared(p, d))
+        declared.append(AttackerDeclared(p, d, len(c.attackers) == 1))
     happen(g, CombatEvents(declared))  # 508.3a: "whenever ~ attacks" triggers
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from manastack import combat
+from manastack import combat, layers
 from manastack.actions import Action, Discard
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
@@ -40,7 +40,9 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
             if g.rules.is_active(g, p.controller):
                 if not keep_sick:
                     p.sick = False  # 302.6: controlled continuously since this turn began
-                if p.tapped:
+                if p.tapped and layers.granted(g, p, "doesn't untap"):
+                    g.emit("untap", f"{layers.shown(p)} doesn't untap", "502.3")
+                elif p.tapped:
                     p.tapped = False
         untappers = ap.name if g.format.solo else _members(g)
         g.emit(

@@ -349,11 +349,12 @@ class Tapped(GameEvent):
 class AttackerDeclared(GameEvent):
     """508.1m / 508.3a: a creature has been declared as an attacker ("whenever ~ attacks")."""
 
-    __slots__ = ("defender", "permanent")
+    __slots__ = ("alone", "defender", "permanent")
 
-    def __init__(self, permanent: Permanent, defender: int) -> None:
+    def __init__(self, permanent: Permanent, defender: int, alone: bool = False) -> None:
         self.permanent = permanent
         self.defender = defender
+        self.alone = alone  # 506.5: the only creature declared as an attacker
 
 
 class BlockerDeclared(GameEvent):

@@ -46,6 +46,7 @@ from manastack.vocabulary.combat_triggers import (
 )
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
+from manastack.vocabulary.keyword_abilities import keyword_ability
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
@@ -243,6 +244,10 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 out.append(AbilityLine(len(abilities) - 1))
         except Refused as r:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
+    for w in keywords:
+        kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
+        if kab is not None:
+            abilities.append(kab)
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
     if printed != (cost.colors if cost else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")

@@ -32,6 +32,7 @@ from manastack.vocabulary.combat_triggers import (
     AttacksTrigger,
     BlocksTrigger,
     CombatDamageToPlayer,
+    LandfallTrigger,
     LeavesTrigger,
 )
 from manastack.vocabulary.effects import (
@@ -59,7 +60,15 @@ from manastack.vocabulary.filters import (
     NotColor,
     NotType,
 )
-from manastack.vocabulary.keywords import EntersTapped, GainUntilEndOfTurn, OwnAbility, PumpSource
+from manastack.vocabulary.keyword_abilities import is_triggered_keyword
+from manastack.vocabulary.keywords import (
+    EntersTapped,
+    GainUntilEndOfTurn,
+    OwnAbility,
+    PumpAll,
+    PumpAttached,
+    PumpSource,
+)
 from manastack.vocabulary.lords import HasColor, HasSubtype, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
@@ -678,7 +687,28 @@ def gains(cur: Cursor, ctx: Context) -> Effect | None:
     return None
 
 
+def mass_pump(cur: Cursor, ctx: Context) -> Effect | None:
+    """``creatures you control get +1/+1 until end of turn``, ``all creatures get ...``,
+    ``enchanted creature gets +2/+0 until end of turn``."""
+    if cur.lit("creatures you control get "):
+        kind = "mine"
+    elif cur.lit("all creatures get "):
+        kind = "all"
+    elif cur.lit("enchanted creature gets "):
+        kind = "enchanted"
+    else:
+        return None
+    m = cur.rx(_PT)
+    if m is None or not cur.lit(" until end of turn"):
+        return None
+    pw, tg = int(m.group(1)), int(m.group(2))
+    if kind == "enchanted":
+        return PumpAttached(pw, tg)
+    return PumpAll(pw, tg, kind == "mine")
+
+
 CLAUSES = (
+    mass_pump,
     self_pump,
     gains,
     deal_damage,
@@ -793,6 +823,8 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("whenever ~ blocks or becomes blocked, ", BlocksTrigger(True, True)),
         ("whenever ~ deals combat damage to a player, ", CombatDamageToPlayer()),
         ("when ~ leaves the battlefield, ", LeavesTrigger()),
+        ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
+        ("whenever a land enters under your control, ", LandfallTrigger()),
     )
     for words, trig in heads:
         if cur.lit(words):
@@ -849,6 +881,9 @@ OWN_RULES = (
     ("can't block", frozenset({"can't block"})),
     ("can't be blocked", frozenset({"can't be blocked"})),
     ("can block only creatures with flying", frozenset({"can block only creatures with flying"})),
+    ("doesn't untap during your untap step", frozenset({"doesn't untap"})),
+    ("doesn't untap during its controller's untap step", frozenset({"doesn't untap"})),
+    ("attacks each turn if able", frozenset({"attacks each turn if able"})),
 )
 
 
@@ -1023,7 +1058,11 @@ def keyword_line(line: str) -> KeywordLine | None:
     susp: tuple[int, ManaCost] | None = None
     for piece in pieces:
         w = piece.lower()
-        if w in SUPPORTED_KEYWORDS or (w in ENCHANT and len(pieces) == 1):
+        if (
+            w in SUPPORTED_KEYWORDS
+            or (w in ENCHANT and len(pieces) == 1)
+            or is_triggered_keyword(w)
+        ):
             words.append(w)
             continue
         m = re.fullmatch(r"morph ((?:\{[^}]+\})+)", w)

@@ -33,6 +33,7 @@ from manastack.vocabulary.combat_triggers import (
     AttacksTrigger,
     BlocksTrigger,
     CombatDamageToPlayer,
+    LandfallTrigger,
     LeavesTrigger,
 )
 from manastack.vocabulary.effects import (
@@ -59,7 +60,14 @@ from manastack.vocabulary.filters import (
     NotColor,
     NotType,
 )
-from manastack.vocabulary.keywords import EntersTapped, GainUntilEndOfTurn, OwnAbility, PumpSource
+from manastack.vocabulary.keywords import (
+    EntersTapped,
+    GainUntilEndOfTurn,
+    OwnAbility,
+    PumpAll,
+    PumpAttached,
+    PumpSource,
+)
 from manastack.vocabulary.lords import HasColor, HasSubtype, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
@@ -166,6 +174,11 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return _player(e.who, e.target, targets, "lose", "loses") + f" {_amount(e.amount)} life"
     if isinstance(e, AddMana):
         return "add " + "".join(f"{{{c}}}" for c in e.mana)
+    if isinstance(e, PumpAll):
+        whose = "creatures you control" if e.mine else "all creatures"
+        return f"{whose} get {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, PumpAttached):
+        return f"enchanted creature gets {e.power:+d}/{e.toughness:+d} until end of turn"
     if isinstance(e, PumpSource):
         return f"~ gets {e.power:+d}/{e.toughness:+d} until end of turn"
     if isinstance(e, GainUntilEndOfTurn):
@@ -225,6 +238,8 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever ~ deals combat damage to a player"
     if isinstance(t, LeavesTrigger):
         return "when ~ leaves the battlefield"
+    if isinstance(t, LandfallTrigger):
+        return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
         return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
     raise NoWords(repr(t))
@@ -371,6 +386,8 @@ _SYNONYMS = (
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains)\b"), r"\1, ~ \2"),
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
+    (re.compile(r"^landfall — "), ""),
+    (re.compile(r"its controller's untap step"), "your untap step"),
     (
         re.compile(
             r"(?<=: )it deals\b|(?<=^when ~ enters, )it deals\b|(?<=^when ~ dies, )it deals\b"

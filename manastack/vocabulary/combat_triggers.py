@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from manastack import layers
 from manastack.events.types import (
     AttackerBlocked,
     AttackerDeclared,
     BlockerDeclared,
     DamageDealt,
+    EntersBattlefield,
     GameEvent,
     PermanentLeft,
+    SpellCast,
 )
 from manastack.state import Card, GameState, Permanent
+from manastack.targeting import spell_types
 from manastack.vocabulary.base import TriggerCondition
 
 
@@ -58,6 +62,9 @@ class BlocksTrigger(TriggerCondition):
             return True
         return self.blocked and isinstance(ev, AttackerBlocked) and ev.permanent is source
 
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"blockers": ev.blockers} if isinstance(ev, AttackerBlocked) else None
+
 
 @dataclass(frozen=True, slots=True)
 class CombatDamageToPlayer(TriggerCondition):
@@ -95,3 +102,80 @@ class LeavesTrigger(TriggerCondition):
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
     ) -> bool:
         return isinstance(ev, PermanentLeft) and ev.permanent is source
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksAloneTrigger(TriggerCondition):
+    """702.83a (exalted): "whenever a creature you control attacks alone" (506.5); "that
+    creature" is remembered as ``attacker``."""
+
+    events = (AttackerDeclared,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, AttackerDeclared) and ev.alone and ev.permanent.controller == controller
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"that": ev.permanent.oid} if isinstance(ev, AttackerDeclared) else None
+
+    def announce(self, source_name: str, text: str) -> tuple[str, str]:
+        return f"{source_name}'s exalted triggers", "702.83a"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedByTrigger(TriggerCondition):
+    """702.25a (flanking): "whenever ~ becomes blocked by a creature without flanking"; the
+    blocker is remembered as ``that``."""
+
+    events = (BlockerDeclared,)
+
+    def only_its_source(self) -> bool:
+        return False
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, BlockerDeclared)
+            and ev.attacker is source
+            and not layers.has(g, ev.permanent, "flanking")
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"that": ev.permanent.oid} if isinstance(ev, BlockerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CastNoncreatureTrigger(TriggerCondition):
+    """702.107a (prowess): "whenever you cast a noncreature spell"."""
+
+    events = (SpellCast,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, SpellCast)
+            and ev.item.controller == controller
+            and "Creature" not in spell_types(ev.item)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LandfallTrigger(TriggerCondition):
+    """ "Whenever a land enters under your control" (landfall, 207.2c)."""
+
+    events = (EntersBattlefield,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, EntersBattlefield)
+            and ev.permanent is not None
+            and ev.permanent.controller == controller
+            and "Land" in layers.types(ev.permanent)
+        )

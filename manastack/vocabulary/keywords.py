@@ -84,3 +84,89 @@ class GainUntilEndOfTurn(Effect):
             "613.1f",
         )
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class PumpThat(Effect):
+    """613.4c: "that creature gets +N/+M until end of turn", the creature the trigger
+    remembered (``item.data["that"]``: exalted's attacker, flanking's blocker)."""
+
+    power: int
+    toughness: int
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        oid = (item.data or {}).get("that")
+        p = g.permanent(oid) if isinstance(oid, int) else None
+        if p is not None:
+            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+            g.emit(
+                "effect",
+                f"{p.name} gets {self.power:+d}/{self.toughness:+d} until end of turn",
+                "613.4c",
+            )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class RampagePump(Effect):
+    """702.23a (rampage N): "it gets +N/+N until end of turn for each creature blocking it
+    beyond the first"."""
+
+    n: int
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        blockers = (item.data or {}).get("blockers", 0)
+        more = blockers - 1 if isinstance(blockers, int) else 0
+        src = g.permanent(item.source_oid) if item.source_oid is not None else None
+        if src is not None and more > 0:
+            k = self.n * more
+            g.effects.append(Effect613(g.new_id(), "7c", src.oid, k, k))
+            g.emit("effect", f"{src.name} gets +{k}/+{k} until end of turn", "702.23a")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PumpAll(Effect):
+    """613.4c: "creatures you control get +N/+M until end of turn" (``mine``), or "all
+    creatures ..."; locked in as it resolves (611.2c)."""
+
+    power: int
+    toughness: int
+    mine: bool = True
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack import layers
+
+        n = 0
+        for p in g.battlefield:
+            if layers.is_creature(p) and (not self.mine or p.controller == item.controller):
+                g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+                n += 1
+        whose = "creatures you control" if self.mine else "all creatures"
+        g.emit(
+            "effect",
+            f"{item.source_name}: {n} {whose} get {self.power:+d}/{self.toughness:+d} until end "
+            "of turn",
+            "613.4c",
+        )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PumpAttached(Effect):
+    """613.4c: "enchanted creature gets +N/+M until end of turn" (an Aura's ability)."""
+
+    power: int
+    toughness: int
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        src = g.permanent(item.source_oid) if item.source_oid is not None else None
+        p = g.permanent(src.attached_to) if src is not None and src.attached_to else None
+        if p is not None:
+            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+            g.emit(
+                "effect",
+                f"{p.name} gets {self.power:+d}/{self.toughness:+d} until end of turn",
+                "613.4c",
+            )
+        return True
