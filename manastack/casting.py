@@ -769,6 +769,8 @@ def activate(g: GameState, a: ActivateAbility) -> None:
         ability=ab,
     )
     item.data = {"keywords": layers.keywords(g, p)}
+    if p.attached_to is not None:
+        item.data["attached"] = p.attached_to  # 113.7a: "enchanted creature" if it leaves
     g.stack.append(item)
     g.passes = 0
     g.emit("activate", f"{g.pname(a.player)} activates {p.name}: {ab.text}", "602.2a")

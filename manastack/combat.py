@@ -49,6 +49,25 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
     return None
 
 
+def defender_refusal(g: GameState, p: Permanent, defender: int) -> IllegalAction | None:
+    """508.1c: "~ can't attack unless defending player controls an Island" (sea monsters)."""
+    if not layers.any_granting(g):
+        return None
+    for land in _LANDWALK.values():
+        art = "an" if land[0] in "AEIOU" else "a"
+        rule = f"can't attack unless defending player controls {art} {land.lower()}"
+        if layers.has(g, p, rule) and not any(
+            q.controller == defender and land in q.card.cdef.subtypes and not q.face_down
+            for q in g.battlefield
+        ):
+            return IllegalAction(
+                "combat",
+                f"{p.name} can't attack unless {g.pname(defender)} controls {art} {land}",
+                "508.1c",
+            )
+    return None
+
+
 def possible_attackers(g: GameState) -> list[Permanent]:
     c = g.combat
     declared = c.attackers if c else {}
@@ -88,7 +107,10 @@ class DeclareAttackers(Pending):
         pi = self.player
         ds = defenders(g)
         acts: list[Action] = [
-            DeclareAttacker(p.controller, p.oid, d) for p in possible_attackers(g) for d in ds
+            DeclareAttacker(p.controller, p.oid, d)
+            for p in possible_attackers(g)
+            for d in ds
+            if defender_refusal(g, p, d) is None
         ]
         if unmet_requirement(g) is None:
             acts.append(FinishDeclaration(pi))
@@ -126,6 +148,9 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
         raise err
     if a.defender not in defenders(g):
         raise IllegalAction("combat", "creatures can attack only an opponent in the game", "508.1b")
+    err = defender_refusal(g, p, a.defender)
+    if err:
+        raise err
     g.combat.attackers[a.oid] = a.defender
 
 

@@ -140,6 +140,9 @@ def player_for(item: StackItem, who: str, index: int) -> int | None:
 
 def counter(g: GameState, spell: StackItem, by: str) -> None:
     """701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    if spell.card is not None and not spell.face_down and spell.card.cdef.uncounterable:
+        g.emit("counter", f"{spell.source_name} can't be countered", "101.2")
+        return
     g.stack.remove(spell)
     g.emit("counter", f"{spell.source_name} is countered by {by}", "701.6a")
     _leave_stack(g, spell, countered=True)

@@ -152,6 +152,12 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
     g.emit(
         "target", f"{g.pname(pi)} chooses {describe(g, target)} as {spec.text} for {whose}", rule
     )
+    p = g.permanent(target)
+    if p is not None:
+        from manastack.events import happen
+        from manastack.events.types import BecameTarget
+
+        happen(g, BecameTarget(p, item))
     return item
 
 

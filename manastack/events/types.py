@@ -390,6 +390,17 @@ class CombatEvents(GameEvent):
         return self.events
 
 
+class BecameTarget(GameEvent):
+    """A permanent becomes the target of a spell or ability (115.1, 601.2c): "when ~ becomes the
+    target of a spell or ability" triggers."""
+
+    __slots__ = ("item", "permanent")
+
+    def __init__(self, permanent: Permanent, item: StackItem) -> None:
+        self.permanent = permanent
+        self.item = item
+
+
 # --- the stack and the turn --------------------------------------------------------------------
 
 

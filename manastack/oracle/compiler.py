@@ -40,6 +40,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.combat_triggers import (
     AttacksTrigger,
+    BecomesTargetTrigger,
     BlocksTrigger,
     CombatDamageToPlayer,
     LeavesTrigger,
@@ -47,11 +48,18 @@ from manastack.vocabulary.combat_triggers import (
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
 from manastack.vocabulary.keyword_abilities import keyword_ability
+from manastack.vocabulary.keywords import OwnAbility
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
 # Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1").
-_OWN_TRIGGERS = (AttacksTrigger, BlocksTrigger, CombatDamageToPlayer, LeavesTrigger)
+_OWN_TRIGGERS = (
+    AttacksTrigger,
+    BlocksTrigger,
+    CombatDamageToPlayer,
+    LeavesTrigger,
+    BecomesTargetTrigger,
+)
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).
 _ENCHANT = {
     "enchant creature": TargetSpec("target creature", permanent=CREATURE),
@@ -232,6 +240,13 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 if kw.suspend is not None:
                     susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))
                 out.append(kw)
+            elif is_spell and line.lower().startswith("~ can't be countered"):
+                # An ability that works while the spell is on the stack (101.2).
+                st = gr.keyword_static(gr.Cursor(line))
+                if not isinstance(st, OwnAbility) or not st.uncounterable:
+                    raise Refused(UNPARSED, line, line)
+                abilities.append(StaticAbility(st, _named(line, name)))
+                out.append(AbilityLine(len(abilities) - 1))
             elif is_spell:
                 start = len(effects)
                 effects += gr.sentences(gr.Cursor(line), ctx)

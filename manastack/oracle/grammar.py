@@ -30,6 +30,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.combat_triggers import (
     AttacksTrigger,
+    BecomesTargetTrigger,
     BlocksTrigger,
     CombatDamageToPlayer,
     LandfallTrigger,
@@ -68,8 +69,10 @@ from manastack.vocabulary.keywords import (
     PumpAll,
     PumpAttached,
     PumpSource,
+    RegenerateAttached,
+    ReturnSourceToHand,
 )
-from manastack.vocabulary.lords import HasColor, HasSubtype, Lord
+from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
@@ -475,10 +478,22 @@ def _combine(base: Filter, mods: list[Filter], ctl: Filter | None) -> Filter:
     return base if len(parts) == 1 else AllOf(tuple(parts))
 
 
+_COMBAT_WORDS = (
+    ("attacking or blocking ", True, True),
+    ("attacking ", True, False),
+    ("blocking ", False, True),
+)
+
+
 def permanent_filter(cur: Cursor) -> Filter | None:
     """``nonblack creature``, ``artifact or enchantment``, ``creature you control``."""
     start = cur.i
     mods = _modifiers(cur)
+    if not mods:
+        for words, att, blk in _COMBAT_WORDS:
+            if cur.lit(words):
+                mods.append(InCombat(att, blk))
+                break
     if cur.lit("permanent") and cur.boundary():
         base: Filter = AnyObject()
     else:
@@ -707,7 +722,20 @@ def mass_pump(cur: Cursor, ctx: Context) -> Effect | None:
     return PumpAll(pw, tg, kind == "mine")
 
 
+def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
+    """``return ~ to its owner's hand``, ``sacrifice it`` (it: the source), ``regenerate
+    enchanted creature``."""
+    if cur.lit("return ~ to its owner's hand"):
+        return ReturnSourceToHand()
+    if ctx.it_is_source and cur.lit("sacrifice it") and cur.boundary():
+        return SacrificeSource()
+    if cur.lit("regenerate enchanted creature"):
+        return RegenerateAttached()
+    return None
+
+
 CLAUSES = (
+    own_clause,
     mass_pump,
     self_pump,
     gains,
@@ -823,6 +851,7 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("whenever ~ blocks or becomes blocked, ", BlocksTrigger(True, True)),
         ("whenever ~ deals combat damage to a player, ", CombatDamageToPlayer()),
         ("when ~ leaves the battlefield, ", LeavesTrigger()),
+        ("when ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
         ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
         ("whenever a land enters under your control, ", LandfallTrigger()),
     )
@@ -884,6 +913,18 @@ OWN_RULES = (
     ("doesn't untap during your untap step", frozenset({"doesn't untap"})),
     ("doesn't untap during its controller's untap step", frozenset({"doesn't untap"})),
     ("attacks each turn if able", frozenset({"attacks each turn if able"})),
+    ("can't be countered", frozenset({"can't be countered"})),
+    ("can't be countered by spells or abilities", frozenset({"can't be countered"})),
+    *(
+        (phrase, frozenset({phrase}))
+        for phrase in (
+            "can't attack unless defending player controls a plains",
+            "can't attack unless defending player controls an island",
+            "can't attack unless defending player controls a swamp",
+            "can't attack unless defending player controls a mountain",
+            "can't attack unless defending player controls a forest",
+        )
+    ),
 )
 
 
@@ -915,6 +956,11 @@ def _gets_has(cur: Cursor) -> tuple[int, int, frozenset[str]] | None:
         if m is None:
             return None
         pw, tg = int(m.group(1)), int(m.group(2))
+        if cur.lit(" and "):
+            for phrase, rule in OWN_RULES:
+                if cur.lit(phrase + "."):
+                    return (pw, tg, rule) if cur.done() else None
+            cur.i -= len(" and ")
         if not (cur.lit(" and has ") or cur.lit(" and have ")):
             return (pw, tg, words) if cur.lit(".") and cur.done() else None
     elif not (cur.lit("has ") or cur.lit("have ")):

@@ -31,6 +31,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.combat_triggers import (
     AttacksTrigger,
+    BecomesTargetTrigger,
     BlocksTrigger,
     CombatDamageToPlayer,
     LandfallTrigger,
@@ -67,8 +68,10 @@ from manastack.vocabulary.keywords import (
     PumpAll,
     PumpAttached,
     PumpSource,
+    RegenerateAttached,
+    ReturnSourceToHand,
 )
-from manastack.vocabulary.lords import HasColor, HasSubtype, Lord
+from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
@@ -107,6 +110,12 @@ def _filter(f: Filter, noun_if_any: str) -> str:
             mods.append("non" + _types(p.types))
         elif isinstance(p, Controlled):
             tail = " you control" if p.by == "you" else " an opponent controls"
+        elif isinstance(p, InCombat):
+            mods.append(
+                " or ".join(
+                    w for w, on in (("attacking", p.attacking), ("blocking", p.blocking)) if on
+                )
+            )
         else:
             raise NoWords(repr(p))
     words = ", ".join(mods) + (" " if mods and noun else "") + noun
@@ -174,6 +183,10 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return _player(e.who, e.target, targets, "lose", "loses") + f" {_amount(e.amount)} life"
     if isinstance(e, AddMana):
         return "add " + "".join(f"{{{c}}}" for c in e.mana)
+    if isinstance(e, ReturnSourceToHand):
+        return "return ~ to its owner's hand"
+    if isinstance(e, RegenerateAttached):
+        return "regenerate enchanted creature"
     if isinstance(e, PumpAll):
         whose = "creatures you control" if e.mine else "all creatures"
         return f"{whose} get {e.power:+d}/{e.toughness:+d} until end of turn"
@@ -238,6 +251,8 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever ~ deals combat damage to a player"
     if isinstance(t, LeavesTrigger):
         return "when ~ leaves the battlefield"
+    if isinstance(t, BecomesTargetTrigger):
+        return "when ~ becomes the target of a spell or ability"
     if isinstance(t, LandfallTrigger):
         return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
@@ -297,8 +312,8 @@ def _own_rule(words: frozenset[str]) -> str:
 
 def _gets_has(pw: int, tg: int, words: frozenset[str], get: str, have: str) -> str:
     for phrase, rule in OWN_RULES:
-        if rule == words and not (pw or tg):
-            return phrase
+        if rule == words:
+            return f"{get} {pw:+d}/{tg:+d} and {phrase}" if pw or tg else phrase
     out = f"{get} {pw:+d}/{tg:+d}" if pw or tg else ""
     if words:
         out += (" and " if out else "") + f"{have} {keyword_words(words)}"
@@ -384,9 +399,11 @@ _SYNONYMS = (
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains)\b"), r"\1, ~ \2"),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
     (re.compile(r"^landfall — "), ""),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*), sacrifice it\b"), r"\1, sacrifice ~"),
+    (re.compile(r"can't be countered by spells or abilities"), "can't be countered"),
     (re.compile(r"its controller's untap step"), "your untap step"),
     (
         re.compile(

@@ -131,6 +131,12 @@ class StaticEffect:
         return False
 
     @property
+    def uncounterable(self) -> bool:
+        """ "This spell can't be countered": an ability that works on the stack (101.2: the
+        counter instruction does nothing to it)."""
+        return False
+
+    @property
     def enters_tapped(self) -> bool:
         """614.1c / 614.12: "this permanent enters tapped", a replacement effect of the
         permanent itself, applied as it enters."""
@@ -338,6 +344,7 @@ class CardDef:
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
     granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     enters_tapped: bool = field(init=False, compare=False, repr=False)
+    uncounterable: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -358,6 +365,7 @@ class CardDef:
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
         put(self, "granting", tuple(e for e in statics if e.affects_abilities))
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
+        put(self, "uncounterable", any(e.uncounterable for e in statics))
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

@@ -11,6 +11,7 @@ from manastack import layers
 from manastack.events.types import (
     AttackerBlocked,
     AttackerDeclared,
+    BecameTarget,
     BlockerDeclared,
     DamageDealt,
     EntersBattlefield,
@@ -179,3 +180,18 @@ class LandfallTrigger(TriggerCondition):
             and ev.permanent.controller == controller
             and "Land" in layers.types(ev.permanent)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesTargetTrigger(TriggerCondition):
+    """ "When ~ becomes the target of a spell or ability" (603.2)."""
+
+    events = (BecameTarget,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, BecameTarget) and ev.permanent is source

@@ -34,6 +34,10 @@ class OwnAbility(StaticEffect):
     def affects_abilities(self) -> bool:
         return True
 
+    @property
+    def uncounterable(self) -> bool:
+        return "can't be countered" in self.words
+
 
 @dataclass(frozen=True, slots=True)
 class PumpSource(Effect):
@@ -160,8 +164,7 @@ class PumpAttached(Effect):
     toughness: int
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
-        src = g.permanent(item.source_oid) if item.source_oid is not None else None
-        p = g.permanent(src.attached_to) if src is not None and src.attached_to else None
+        p = _attached(g, item)
         if p is not None:
             g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
             g.emit(
@@ -170,3 +173,38 @@ class PumpAttached(Effect):
                 "613.4c",
             )
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerateAttached(Effect):
+    """701.19a: "regenerate enchanted creature": a shield on the creature the source is
+    attached to."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        p = _attached(g, item)
+        if p is not None:
+            p.regen_shields += 1
+            g.emit("shield", f"{p.name} gets a regeneration shield until end of turn", "701.19a")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSourceToHand(Effect):
+    """ "return ~ to its owner's hand" (400.7: a new object), if it is still on the
+    battlefield."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import leave_battlefield
+
+        src = g.permanent(item.source_oid) if item.source_oid is not None else None
+        if src is not None:
+            leave_battlefield(g, [src], "hand", f"returns to {g.pname(src.owner)}'s hand", "400.7")
+        return True
+
+
+def _attached(g: GameState, item: StackItem) -> Permanent | None:
+    """The permanent the ability's source is attached to, or was as the ability was activated
+    (113.7a: "Sacrifice Carapace: Regenerate enchanted creature")."""
+    src = g.permanent(item.source_oid) if item.source_oid is not None else None
+    oid = src.attached_to if src is not None else (item.data or {}).get("attached")
+    return g.permanent(oid) if isinstance(oid, int) else None

@@ -70,3 +70,17 @@ class Lord(StaticEffect):
     @property
     def affects_abilities(self) -> bool:
         return bool(self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class InCombat(Filter):
+    """ "attacking", "blocking" or "attacking or blocking" (506.3, 506.4)."""
+
+    attacking: bool = True
+    blocking: bool = True
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        c = g.combat
+        if c is None:
+            return False
+        return (self.attacking and p.oid in c.attackers) or (self.blocking and p.oid in c.blockers)
