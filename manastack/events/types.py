@@ -41,11 +41,13 @@ class DamageDealt(GameEvent):
         "combat",
         "controller",
         "deathtouch",
+        "infect",
         "lifelink",
         "player",
         "source",
         "source_name",
         "target",
+        "wither",
     )
 
     def __init__(
@@ -59,7 +61,11 @@ class DamageDealt(GameEvent):
         combat: bool,
         deathtouch: bool,
         lifelink: bool,
+        infect: bool = False,
+        wither: bool = False,
     ) -> None:
+        self.infect = infect  # 702.90b-c: poison counters, -1/-1 counters
+        self.wither = wither  # 702.80a: -1/-1 counters
         self.source = source
         self.source_name = source_name
         self.controller = controller
@@ -98,6 +104,8 @@ class DamageDealt(GameEvent):
             combat,
             "deathtouch" in kw,
             "lifelink" in kw,
+            "infect" in kw,
+            "wither" in kw,
         )
 
     def with_amount(self, amount: int) -> DamageDealt:
@@ -112,12 +120,35 @@ class DamageDealt(GameEvent):
             self.combat,
             self.deathtouch,
             self.lifelink,
+            self.infect,
+            self.wither,
         )
 
     def apply(self, g: GameState) -> None:
         if self.amount <= 0:
             return
-        if self.player is not None:
+        if self.player is not None and self.infect:
+            pl = g.players[self.player]
+            pl.poison += self.amount
+            g.emit(
+                "damage",
+                f"{self.source_name} deals {self.amount} damage to {pl.name} as poison counters "
+                f"({pl.poison} poison)",
+                "702.90b",
+            )
+        elif self.target is not None and (self.infect or self.wither):
+            t = self.target
+            t.counters = dict(t.counters or {})
+            t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + self.amount
+            if self.deathtouch:
+                t.deathtouched = True
+            g.emit(
+                "damage",
+                f"{self.source_name} deals {self.amount} damage to {layers.shown(t)} as -1/-1 "
+                "counters",
+                "702.90c" if self.infect else "702.80a",
+            )
+        elif self.player is not None:
             pl = g.players[self.player]
             pl.life -= self.amount
             g.format.share_life(g, pl.idx)  # 810.9

@@ -36,6 +36,7 @@ from manastack.vocabulary.combat_triggers import (
     LandfallTrigger,
     LeavesTrigger,
 )
+from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -138,6 +139,9 @@ SUPPORTED_KEYWORDS = (
     "protection from black",
     "protection from red",
     "protection from green",
+    "infect",
+    "wither",
+    "changeling",
 )
 # 702.5a: the enchant abilities the compiler reads, with the target they give an Aura spell.
 ENCHANT = (
@@ -731,6 +735,13 @@ def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
         return SacrificeSource()
     if cur.lit("regenerate enchanted creature"):
         return RegenerateAttached()
+    start = cur.i
+    if cur.lit("draw "):
+        n = number(cur)
+        cards = " card" if n == 1 else " cards"
+        if n is not None and cur.lit(cards + " at the beginning of the next turn's upkeep"):
+            return DrawAtNextUpkeep(n)
+    cur.i = start
     return None
 
 
@@ -902,7 +913,7 @@ def static_form(cur: Cursor) -> StaticEffect | None:
 # --- statics about the permanent itself, Auras, Equipment, lords (702, 303.4, 301.5, 613) ------
 
 # Keywords a static ability may give ("has flying"): those the engine reads with layers.has.
-GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k != "flash")
+GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k not in ("flash", "changeling"))
 # Restrictions written like abilities ("~ can't block"), as the combat rules read them.
 OWN_RULES = (
     ("can't attack or block", frozenset({"can't attack", "can't block"})),

@@ -37,6 +37,7 @@ from manastack.vocabulary.combat_triggers import (
     LandfallTrigger,
     LeavesTrigger,
 )
+from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -183,6 +184,8 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return _player(e.who, e.target, targets, "lose", "loses") + f" {_amount(e.amount)} life"
     if isinstance(e, AddMana):
         return "add " + "".join(f"{{{c}}}" for c in e.mana)
+    if isinstance(e, DrawAtNextUpkeep):
+        return f"draw {_cards(e.count)} at the beginning of the next turn's upkeep"
     if isinstance(e, ReturnSourceToHand):
         return "return ~ to its owner's hand"
     if isinstance(e, RegenerateAttached):

@@ -53,6 +53,8 @@ class Assignment:
     lifelink: bool
     target: int
     amount: int
+    infect: bool = False
+    wither: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,17 @@ class CombatDamage(Effect):
             return ev
         # 2004 310.4a-b: a source no longer in play deals its damage as it last existed.
         return DamageDealt(
-            item, a.name, a.controller, a.amount, player, target, True, a.deathtouch, a.lifelink
+            item,
+            a.name,
+            a.controller,
+            a.amount,
+            player,
+            target,
+            True,
+            a.deathtouch,
+            a.lifelink,
+            a.infect,
+            a.wither,
         )
 
 
@@ -210,6 +222,8 @@ class June2004(Ruleset):
                     "lifelink" in kw,
                     target,
                     amount,
+                    "infect" in kw,
+                    "wither" in kw,
                 )
             )
         if not frozen:

@@ -18,10 +18,17 @@ class HasSubtype(Filter):
     subtype: str
 
     def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
-        return not p.face_down and self.subtype in p.card.cdef.subtypes
+        if p.face_down:
+            return False
+        cd = p.card.cdef
+        # 702.73a: changeling is every creature type (a characteristic-defining ability).
+        return self.subtype in cd.subtypes or (cd.is_creature and "changeling" in cd.keywords)
 
     def spell(self, g: GameState, s: StackItem, you: int) -> bool:
-        return s.card is not None and not s.face_down and self.subtype in s.card.cdef.subtypes
+        if s.card is None or s.face_down:
+            return False
+        cd = s.card.cdef
+        return self.subtype in cd.subtypes or (cd.is_creature and "changeling" in cd.keywords)
 
 
 @dataclass(frozen=True, slots=True)
