@@ -236,6 +236,9 @@ def evasion_refusal(
         return IllegalAction("combat", f"{b} can't block", "509.1b")
     if layers.has(g, attacker, "can't be blocked"):
         return IllegalAction("combat", f"{a} can't be blocked", "509.1b")
+    refusal = _blocked_by_refusal(g, blocker, attacker)
+    if refusal is not None:
+        return refusal
     if layers.has(g, blocker, "can block only creatures with flying") and not layers.has(
         g, attacker, "flying"
     ):
@@ -276,6 +279,41 @@ def evasion_refusal(
             return IllegalAction(
                 "combat", f"{a} has {word}: you control a {land}, so it can't be blocked", "702.14c"
             )
+    return None
+
+
+_COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _blocked_by_refusal(
+    g: GameState, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
+    """509.1b: "~ can't be blocked by <creatures>", 702.117b (skulk)."""
+    kws = layers.keywords(g, attacker)
+    if not kws:
+        return None
+    a = attacker.name
+    if "skulk" in kws and layers.power(g, blocker) > layers.power(g, attacker):
+        return IllegalAction(
+            "combat", f"{a} has skulk: creatures with greater power can't block it", "702.117b"
+        )
+    for w in kws:
+        if not w.startswith("can't be blocked by "):
+            continue
+        what = w[len("can't be blocked by ") :]
+        if what == "more than one creature":
+            bad = _blockers_of(g, attacker.oid) >= 1
+        elif what == "artifact creatures":
+            bad = "Artifact" in layers.types(blocker)
+        elif what == "walls":
+            bad = "Wall" in blocker.card.cdef.subtypes and not blocker.face_down
+        elif what == "creatures with flying":
+            bad = layers.has(g, blocker, "flying")
+        else:
+            color = _COLOR_OF.get(what.split(" ")[0])
+            bad = color is not None and color in layers.colors(blocker)
+        if bad:
+            return IllegalAction("combat", f"{a} {w}", "509.1b")
     return None
 
 

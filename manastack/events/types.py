@@ -287,7 +287,11 @@ class EntersBattlefield(GameEvent):
             f"{shown} enters the battlefield under {g.pname(self.controller)}'s control",
             self.rule,
         )
-        if not self.face_down and self.card.cdef.enters_tapped:
+        if (
+            not self.face_down
+            and self.card.cdef.enters_tapped
+            and any(st.taps_entering(g, perm) for st in self.card.cdef.statics)
+        ):
             # 614.1c, 614.12: its own "enters tapped" applies as it enters.
             perm.tapped = True
             g.emit("enter", f"{shown} enters tapped", "614.1c")

@@ -44,11 +44,12 @@ from manastack.vocabulary.combat_triggers import (
     BlocksTrigger,
     CombatDamageToPlayer,
     LeavesTrigger,
+    PutIntoGraveyardTrigger,
 )
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
 from manastack.vocabulary.keyword_abilities import keyword_ability
-from manastack.vocabulary.keywords import OwnAbility
+from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
@@ -59,6 +60,7 @@ _OWN_TRIGGERS = (
     CombatDamageToPlayer,
     LeavesTrigger,
     BecomesTargetTrigger,
+    PutIntoGraveyardTrigger,
 )
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).
 _ENCHANT = {
@@ -132,6 +134,12 @@ def _ability(line: str, name: str) -> Ability:
             or isinstance(trig, _OWN_TRIGGERS)
         )
         effects = gr.sentences(cur, ctx)
+        if isinstance(trig, (DiesTrigger, LeavesTrigger)) and any(
+            isinstance(e, ReturnSourceToHand) for e in effects
+        ):
+            # After a zone change "~" is a new object (400.7d), which only the graveyard
+            # trigger remembers.
+            raise Refused(UNPARSED, line, line)
         return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
     static = gr.static_form(cur)
     if static is not None:

@@ -35,6 +35,7 @@ from manastack.vocabulary.combat_triggers import (
     CombatDamageToPlayer,
     LandfallTrigger,
     LeavesTrigger,
+    PutIntoGraveyardTrigger,
 )
 from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
@@ -142,6 +143,7 @@ SUPPORTED_KEYWORDS = (
     "infect",
     "wither",
     "changeling",
+    "skulk",
 )
 # 702.5a: the enchant abilities the compiler reads, with the target they give an Aura spell.
 ENCHANT = (
@@ -863,6 +865,7 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("whenever ~ deals combat damage to a player, ", CombatDamageToPlayer()),
         ("when ~ leaves the battlefield, ", LeavesTrigger()),
         ("when ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
+        ("when ~ is put into a graveyard from the battlefield, ", PutIntoGraveyardTrigger()),
         ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
         ("whenever a land enters under your control, ", LandfallTrigger()),
     )
@@ -924,6 +927,20 @@ OWN_RULES = (
     ("doesn't untap during your untap step", frozenset({"doesn't untap"})),
     ("doesn't untap during its controller's untap step", frozenset({"doesn't untap"})),
     ("attacks each turn if able", frozenset({"attacks each turn if able"})),
+    *(
+        (phrase, frozenset({phrase}))
+        for phrase in (
+            "can't be blocked by more than one creature",
+            "can't be blocked by artifact creatures",
+            "can't be blocked by walls",
+            "can't be blocked by creatures with flying",
+            "can't be blocked by white creatures",
+            "can't be blocked by blue creatures",
+            "can't be blocked by black creatures",
+            "can't be blocked by red creatures",
+            "can't be blocked by green creatures",
+        )
+    ),
     ("can't be countered", frozenset({"can't be countered"})),
     ("can't be countered by spells or abilities", frozenset({"can't be countered"})),
     *(
@@ -1043,6 +1060,13 @@ def _lord_group(cur: Cursor) -> tuple[Filter, bool] | None:
     return (parts[0] if len(parts) == 1 else AllOf(tuple(parts))), other
 
 
+# "~ enters tapped unless you control ...": the condition's name in EntersTapped.
+_TAPPED_UNLESS = (
+    ("two or fewer other lands", "two or fewer other lands"),
+    ("two or more basic lands", "two or more basic lands"),
+)
+
+
 def keyword_static(cur: Cursor) -> StaticEffect | None:
     """``~ enters tapped.``, ``~ can't block.``, ``enchanted creature gets +1/+1 and has
     flying.``, ``equipped creature gets +2/+0.``, ``other goblin creatures you control get
@@ -1050,6 +1074,11 @@ def keyword_static(cur: Cursor) -> StaticEffect | None:
     start = cur.i
     if cur.lit("~ enters tapped.") and cur.done():
         return EntersTapped()
+    cur.i = start
+    for phrase, unless in _TAPPED_UNLESS:
+        if cur.lit(f"~ enters tapped unless you control {phrase}.") and cur.done():
+            return EntersTapped(unless)
+        cur.i = start
     cur.i = start
     if cur.lit("~ "):
         for phrase, rule in OWN_RULES:

@@ -36,6 +36,7 @@ from manastack.vocabulary.combat_triggers import (
     CombatDamageToPlayer,
     LandfallTrigger,
     LeavesTrigger,
+    PutIntoGraveyardTrigger,
 )
 from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
@@ -254,6 +255,8 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever ~ deals combat damage to a player"
     if isinstance(t, LeavesTrigger):
         return "when ~ leaves the battlefield"
+    if isinstance(t, PutIntoGraveyardTrigger):
+        return "when ~ is put into a graveyard from the battlefield"
     if isinstance(t, BecomesTargetTrigger):
         return "when ~ becomes the target of a spell or ability"
     if isinstance(t, LandfallTrigger):
@@ -269,7 +272,7 @@ def static(s: StaticEffect) -> str:
     if isinstance(s, CostIncrease):
         return f"{'noncreature ' if s.noncreature else ''}spells cost {{{s.amount}}} more to cast"
     if isinstance(s, EntersTapped):
-        return "~ enters tapped"
+        return "~ enters tapped" + (f" unless you control {s.unless}" if s.unless else "")
     if isinstance(s, OwnAbility):
         return "~ " + _own_rule(s.words)
     if isinstance(s, AttachedGets):

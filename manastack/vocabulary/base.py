@@ -139,8 +139,12 @@ class StaticEffect:
     @property
     def enters_tapped(self) -> bool:
         """614.1c / 614.12: "this permanent enters tapped", a replacement effect of the
-        permanent itself, applied as it enters."""
+        permanent itself, applied as it enters (``taps_entering`` says if it does now)."""
         return False
+
+    def taps_entering(self, g: GameState, p: Permanent) -> bool:
+        """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
+        return self.enters_tapped
 
 
 class CostChange:

@@ -195,3 +195,24 @@ class BecomesTargetTrigger(TriggerCondition):
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
     ) -> bool:
         return isinstance(ev, BecameTarget) and ev.permanent is source
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyardTrigger(TriggerCondition):
+    """ "When ~ is put into a graveyard from the battlefield" (603.6c, 603.10a); the card in
+    the graveyard is remembered (400.7d: the ability can find the new object)."""
+
+    events = (PermanentLeft,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, PermanentLeft) and ev.permanent is source and ev.dest == "graveyard"
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, PermanentLeft) and not ev.permanent.card.token:
+            return {"cid": ev.permanent.card.cid}
+        return None

@@ -12,11 +12,28 @@ from manastack.vocabulary.base import Effect, StaticEffect
 
 @dataclass(frozen=True, slots=True)
 class EntersTapped(StaticEffect):
-    """614.1c: "~ enters tapped" (a replacement effect of the permanent itself, 614.12)."""
+    """614.1c: "~ enters tapped" (a replacement effect of the permanent itself, 614.12), or
+    "~ enters tapped unless you control <unless>" ("two or fewer other lands", "two or more
+    basic lands"), looked at as it enters."""
+
+    unless: str = ""
 
     @property
     def enters_tapped(self) -> bool:
         return True
+
+    def taps_entering(self, g: GameState, p: Permanent) -> bool:
+        if not self.unless:
+            return True
+        lands = [
+            q
+            for q in g.battlefield
+            if q is not p and q.controller == p.controller and "Land" in q.card.cdef.types
+        ]
+        if self.unless == "two or fewer other lands":
+            return len(lands) > 2
+        basics = [q for q in lands if "Basic" in q.card.cdef.supertypes and not q.face_down]
+        return len(basics) < 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +208,8 @@ class RegenerateAttached(Effect):
 @dataclass(frozen=True, slots=True)
 class ReturnSourceToHand(Effect):
     """ "return ~ to its owner's hand" (400.7: a new object), if it is still on the
-    battlefield."""
+    battlefield, or from its owner's graveyard after "when ~ is put into a graveyard from the
+    battlefield" (400.7d)."""
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         from manastack.zones import leave_battlefield
@@ -199,6 +217,15 @@ class ReturnSourceToHand(Effect):
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
         if src is not None:
             leave_battlefield(g, [src], "hand", f"returns to {g.pname(src.owner)}'s hand", "400.7")
+            return True
+        cid = (item.data or {}).get("cid")
+        for pl in g.players:  # 400.7d: a zone-change trigger finds the card in the graveyard
+            for card in pl.graveyard:
+                if card.cid == cid:
+                    pl.graveyard.remove(card)
+                    pl.hand.append(card)
+                    g.emit("move", f"{card.name} returns to {pl.name}'s hand", "400.7d")
+                    return True
         return True
 
 
