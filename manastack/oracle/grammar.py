@@ -65,6 +65,7 @@ from manastack.vocabulary.filters import (
 )
 from manastack.vocabulary.keyword_abilities import is_triggered_keyword
 from manastack.vocabulary.keywords import (
+    CONDITIONS,
     EntersTapped,
     GainUntilEndOfTurn,
     OwnAbility,
@@ -73,6 +74,7 @@ from manastack.vocabulary.keywords import (
     PumpSource,
     RegenerateAttached,
     ReturnSourceToHand,
+    SelfWhile,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
@@ -1085,6 +1087,10 @@ def keyword_static(cur: Cursor) -> StaticEffect | None:
             if cur.lit(phrase + ".") and cur.done():
                 return OwnAbility(rule)
     cur.i = start
+    got_while = self_while(cur)
+    if got_while is not None:
+        return got_while
+    cur.i = start
     for kind in ("enchanted", "equipped"):
         if cur.lit(kind + " creature "):
             got = _gets_has(cur)
@@ -1102,6 +1108,46 @@ def keyword_static(cur: Cursor) -> StaticEffect | None:
             return Lord(f, got[0], got[1], got[2], other)
     cur.i = start
     return None
+
+
+def self_while(cur: Cursor) -> StaticEffect | None:
+    """``[threshold — ]~ gets +1/+1 [and has flying] as long as <condition>.``, ``as long as
+    <condition>, ~ gets +1/+1 and can't block.``, ``~ has first strike as long as it's
+    attacking.``"""
+    start = cur.i
+    for word in ("threshold — ", "metalcraft — "):
+        if cur.lit(word):
+            break
+    front: str | None = None
+    if cur.lit("as long as "):
+        for cond in CONDITIONS:
+            if cur.lit(cond + ", "):
+                front = cond
+                break
+        else:
+            cur.i = start
+            return None
+    if not cur.lit("~ "):
+        cur.i = start
+        return None
+    rest = cur.low[cur.i :]
+    cond = front
+    if cond is None:
+        for c in CONDITIONS:
+            if rest.endswith(" as long as " + c + "."):
+                cond = c
+                rest = rest[: -len(" as long as " + c + ".")] + "."
+                break
+    if cond is None:
+        cur.i = start
+        return None
+    sub = Cursor(rest)
+    got = _gets_has(sub)
+    if got is None or not (got[0] or got[1] or got[2]):
+        cur.i = start
+        return None
+    cur.i = len(cur.low)
+    return SelfWhile(cond, *got)
 
 
 def equip_line(line: str) -> Cost | None:

@@ -72,6 +72,7 @@ from manastack.vocabulary.keywords import (
     PumpSource,
     RegenerateAttached,
     ReturnSourceToHand,
+    SelfWhile,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
@@ -271,6 +272,9 @@ def static(s: StaticEffect) -> str:
         return f"creatures you control get {s.power:+d}/{s.toughness:+d}"
     if isinstance(s, CostIncrease):
         return f"{'noncreature ' if s.noncreature else ''}spells cost {{{s.amount}}} more to cast"
+    if isinstance(s, SelfWhile):
+        gets = _gets_has(s.power, s.toughness, s.words, "gets", "has")
+        return f"~ {gets} as long as {s.condition}"
     if isinstance(s, EntersTapped):
         return "~ enters tapped" + (f" unless you control {s.unless}" if s.unless else "")
     if isinstance(s, OwnAbility):
@@ -407,7 +411,8 @@ _SYNONYMS = (
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
-    (re.compile(r"^landfall — "), ""),
+    (re.compile(r"^(?:landfall|threshold|metalcraft) — "), ""),
+    (re.compile(r"^as long as ([^,]+), ~ (.*)$"), r"~ \2 as long as \1"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), sacrifice it\b"), r"\1, sacrifice ~"),
     (re.compile(r"can't be countered by spells or abilities"), "can't be countered"),
     (re.compile(r"its controller's untap step"), "your untap step"),

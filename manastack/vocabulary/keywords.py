@@ -235,3 +235,72 @@ def _attached(g: GameState, item: StackItem) -> Permanent | None:
     src = g.permanent(item.source_oid) if item.source_oid is not None else None
     oid = src.attached_to if src is not None else (item.data or {}).get("attached")
     return g.permanent(oid) if isinstance(oid, int) else None
+
+
+_LAND_TYPES = {
+    "a plains": "Plains",
+    "an island": "Island",
+    "a swamp": "Swamp",
+    "a mountain": "Mountain",
+    "a forest": "Forest",
+}
+# The conditions "as long as ..." the compiler reads (threshold, metalcraft, a land type, combat).
+CONDITIONS = (
+    "seven or more cards are in your graveyard",
+    "you control three or more artifacts",
+    "it's attacking",
+    *(f"you control {land}" for land in _LAND_TYPES),
+)
+
+
+def condition_holds(g: GameState, source: Permanent, cond: str) -> bool:
+    """Whether "as long as ``cond``" is true now for ``source``."""
+    if cond == "seven or more cards are in your graveyard":  # threshold
+        return len(g.players[source.controller].graveyard) >= 7
+    if cond == "you control three or more artifacts":  # metalcraft
+        n = sum(
+            1
+            for q in g.battlefield
+            if q.controller == source.controller and "Artifact" in q.card.cdef.types
+        )
+        return n >= 3
+    if cond == "it's attacking":
+        return g.combat is not None and source.oid in g.combat.attackers
+    land = _LAND_TYPES.get(cond.removeprefix("you control "))
+    return land is not None and any(
+        q.controller == source.controller and land in q.card.cdef.subtypes and not q.face_down
+        for q in g.battlefield
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SelfWhile(StaticEffect):
+    """ "~ gets +N/+M [and has <words>] as long as <condition>" (613.4c, 613.1f): threshold,
+    metalcraft, "as long as you control a Forest", "as long as it's attacking"."""
+
+    condition: str
+    power: int = 0
+    toughness: int = 0
+    words: frozenset[str] = frozenset()
+
+    def pt_change(self, g: GameState, source: Permanent, p: Permanent) -> tuple[int, int] | None:
+        if (
+            p is source
+            and (self.power or self.toughness)
+            and condition_holds(g, source, self.condition)
+        ):
+            return self.power, self.toughness
+        return None
+
+    @property
+    def affects_pt(self) -> bool:
+        return bool(self.power or self.toughness)
+
+    def grants(self, g: GameState, source: Permanent, p: Permanent) -> frozenset[str] | None:
+        if p is source and self.words and condition_holds(g, source, self.condition):
+            return self.words
+        return None
+
+    @property
+    def affects_abilities(self) -> bool:
+        return bool(self.words)
