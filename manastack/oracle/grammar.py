@@ -1120,9 +1120,9 @@ def self_while(cur: Cursor) -> StaticEffect | None:
             break
     front: str | None = None
     if cur.lit("as long as "):
-        for cond in CONDITIONS:
-            if cur.lit(cond + ", "):
-                front = cond
+        for c in CONDITIONS:
+            if cur.lit(c + ", "):
+                front = c
                 break
         else:
             cur.i = start
@@ -1131,7 +1131,7 @@ def self_while(cur: Cursor) -> StaticEffect | None:
         cur.i = start
         return None
     rest = cur.low[cur.i :]
-    cond = front
+    cond: str | None = front
     if cond is None:
         for c in CONDITIONS:
             if rest.endswith(" as long as " + c + "."):
