@@ -75,6 +75,7 @@ from manastack.vocabulary.keywords import (
     RegenerateAttached,
     ReturnSourceToHand,
     SelfWhile,
+    TapAttached,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
@@ -739,6 +740,10 @@ def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
         return SacrificeSource()
     if cur.lit("regenerate enchanted creature"):
         return RegenerateAttached()
+    if cur.lit("tap enchanted creature"):
+        return TapAttached()
+    if cur.lit("untap enchanted creature"):
+        return TapAttached(untap=True)
     start = cur.i
     if cur.lit("draw "):
         n = number(cur)

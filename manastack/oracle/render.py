@@ -73,6 +73,7 @@ from manastack.vocabulary.keywords import (
     RegenerateAttached,
     ReturnSourceToHand,
     SelfWhile,
+    TapAttached,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
@@ -190,6 +191,8 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return f"draw {_cards(e.count)} at the beginning of the next turn's upkeep"
     if isinstance(e, ReturnSourceToHand):
         return "return ~ to its owner's hand"
+    if isinstance(e, TapAttached):
+        return ("untap" if e.untap else "tap") + " enchanted creature"
     if isinstance(e, RegenerateAttached):
         return "regenerate enchanted creature"
     if isinstance(e, PumpAll):

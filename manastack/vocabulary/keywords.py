@@ -304,3 +304,25 @@ class SelfWhile(StaticEffect):
     @property
     def affects_abilities(self) -> bool:
         return bool(self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class TapAttached(Effect):
+    """701.26a: "tap enchanted creature" (``untap``: "untap enchanted creature", 701.26b)."""
+
+    untap: bool = False
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import tap
+
+        p = _attached(g, item)
+        if p is None:
+            return True
+        if self.untap:
+            if p.tapped:
+                p.tapped = False
+                g.emit("untap", f"{p.name} untaps", "701.26b")
+        elif not p.tapped:
+            tap(g, p)
+            g.emit("tap", f"{p.name} becomes tapped", "701.26a")
+        return True
