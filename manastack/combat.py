@@ -230,31 +230,33 @@ _LANDWALK = {
 def evasion_refusal(
     g: GameState, pi: int, blocker: Permanent, attacker: Permanent
 ) -> IllegalAction | None:
-    """509.1b: the blocking restrictions of keywords and static abilities, one pair at a time."""
+    """509.1b: the blocking restrictions of keywords and static abilities, one pair at a time
+    (each creature's abilities found once, layer 6)."""
     a, b = attacker.name, blocker.name
-    if layers.has(g, blocker, "can't block"):
+    ak = layers.keywords(g, attacker)
+    bk = layers.keywords(g, blocker)
+    if not ak and not bk:
+        return None
+    if "can't block" in bk:
         return IllegalAction("combat", f"{b} can't block", "509.1b")
-    if layers.has(g, attacker, "can't be blocked"):
+    if "can't be blocked" in ak:
         return IllegalAction("combat", f"{a} can't be blocked", "509.1b")
-    refusal = _blocked_by_refusal(g, blocker, attacker)
+    refusal = _blocked_by_refusal(g, blocker, attacker, ak)
     if refusal is not None:
         return refusal
-    if layers.has(g, blocker, "can block only creatures with flying") and not layers.has(
-        g, attacker, "flying"
-    ):
+    if "can block only creatures with flying" in bk and "flying" not in ak:
         return IllegalAction("combat", f"{b} can block only creatures with flying", "509.1b")
-    color = layers.protected_from(g, attacker, layers.colors(blocker))
-    if color is not None:
-        return IllegalAction(
-            "combat", f"{a} has protection from {color}: {b} can't block it", "702.16f"
-        )
-    if layers.has(g, attacker, "fear") and not (
-        "Artifact" in layers.types(blocker) or "B" in layers.colors(blocker)
-    ):
+    for c in layers.colors(blocker):
+        word = _COLOR_WORD[c]
+        if "protection from " + word in ak:
+            return IllegalAction(
+                "combat", f"{a} has protection from {word}: {b} can't block it", "702.16f"
+            )
+    if "fear" in ak and not ("Artifact" in layers.types(blocker) or "B" in layers.colors(blocker)):
         return IllegalAction(
             "combat", f"{a} has fear: only artifact or black creatures can block it", "702.36b"
         )
-    if layers.has(g, attacker, "intimidate") and not (
+    if "intimidate" in ak and not (
         "Artifact" in layers.types(blocker) or layers.colors(blocker) & layers.colors(attacker)
     ):
         return IllegalAction(
@@ -263,16 +265,16 @@ def evasion_refusal(
             "can block it",
             "702.13b",
         )
-    if layers.has(g, attacker, "shadow") != layers.has(g, blocker, "shadow"):
+    if ("shadow" in ak) != ("shadow" in bk):
         return IllegalAction(
             "combat", "a creature with shadow blocks or is blocked only by shadow", "702.28b"
         )
-    if layers.has(g, attacker, "horsemanship") and not layers.has(g, blocker, "horsemanship"):
+    if "horsemanship" in ak and "horsemanship" not in bk:
         return IllegalAction(
             "combat", f"{a} has horsemanship: {b} (without it) can't block it", "702.31b"
         )
     for word, land in _LANDWALK.items():
-        if layers.has(g, attacker, word) and any(
+        if word in ak and any(
             q.controller == pi and land in q.card.cdef.subtypes and not q.face_down
             for q in g.battlefield
         ):
@@ -282,14 +284,14 @@ def evasion_refusal(
     return None
 
 
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _blocked_by_refusal(
-    g: GameState, blocker: Permanent, attacker: Permanent
+    g: GameState, blocker: Permanent, attacker: Permanent, kws: frozenset[str]
 ) -> IllegalAction | None:
     """509.1b: "~ can't be blocked by <creatures>", 702.117b (skulk)."""
-    kws = layers.keywords(g, attacker)
     if not kws:
         return None
     a = attacker.name
