@@ -514,7 +514,7 @@ def _cast_problem(
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi):
+            if not targeting.has_legal_target(g, spec, None, pi, cd.colors):
                 return ("target", spec)
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
@@ -856,7 +856,7 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             "cost", "{card!c} is summoning sick and the cost has {{T}}", "302.6", card=p.name
         )
     for spec in ab.targets:
-        if not targeting.has_legal_target(g, spec, None, pi):
+        if not targeting.has_legal_target(g, spec, None, pi, layers.colors(p)):
             return IllegalAction(
                 "target", "no legal {spec!t} for {card!c}", "602.2b", spec=spec.text, card=p.name
             )
@@ -893,6 +893,8 @@ def activate(g: GameState, a: ActivateAbility) -> None:
         ability=ab,
     )
     item.data = {"keywords": layers.keywords(g, p)}
+    if p.attached_to is not None:
+        item.data["attached"] = p.attached_to  # 113.7a: "enchanted creature" if it leaves
     g.stack.append(item)
     g.passes = 0
     g.emit(

@@ -21,6 +21,14 @@ from manastack.actions import (
 from manastack.damage import damage_creature, damage_player
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.events import happen
+from manastack.events.types import (
+    AttackerBlocked,
+    AttackerDeclared,
+    BlockerDeclared,
+    CombatEvents,
+    GameEvent,
+)
 from manastack.i18n import Msg
 from manastack.state import Combat, GameState, Permanent
 from manastack.zones import tap
@@ -43,6 +51,31 @@ def attack_refusal(g: GameState, p: Permanent) -> IllegalAction | None:
         return IllegalAction(
             "combat", "{card!c} has defender and can't attack", "702.3b", card=p.name
         )
+    if layers.has(g, p, "can't attack"):
+        return IllegalAction("combat", "{card!c} can't attack", "508.1c", card=p.name)
+    return None
+
+
+def defender_refusal(g: GameState, p: Permanent, defender: int) -> IllegalAction | None:
+    """508.1c: "~ can't attack unless defending player controls an Island" (sea monsters)."""
+    if not layers.any_granting(g):
+        return None
+    for land in _LANDWALK.values():
+        art = "an" if land[0] in "AEIOU" else "a"
+        rule = f"can't attack unless defending player controls {art} {land.lower()}"
+        if layers.has(g, p, rule) and not any(
+            q.controller == defender and land in q.card.cdef.subtypes and not q.face_down
+            for q in g.battlefield
+        ):
+            return IllegalAction(
+                "combat",
+                "{card!c} can't attack unless {player} controls {art} {land!c}",
+                "508.1c",
+                card=p.name,
+                player=g.pname(defender),
+                art=art,
+                land=land,
+            )
     return None
 
 
@@ -85,9 +118,13 @@ class DeclareAttackers(Pending):
         pi = self.player
         ds = defenders(g)
         acts: list[Action] = [
-            DeclareAttacker(p.controller, p.oid, d) for p in possible_attackers(g) for d in ds
+            DeclareAttacker(p.controller, p.oid, d)
+            for p in possible_attackers(g)
+            for d in ds
+            if defender_refusal(g, p, d) is None
         ]
-        acts.append(FinishDeclaration(pi))
+        if unmet_requirement(g) is None:
+            acts.append(FinishDeclaration(pi))
         return acts
 
     def answered_by(self, g: GameState, pi: int) -> bool:
@@ -97,6 +134,11 @@ class DeclareAttackers(Pending):
         if isinstance(a, DeclareAttacker):
             declare_attacker(g, a)
         elif isinstance(a, FinishDeclaration):
+            must = unmet_requirement(g)
+            if must is not None:
+                raise IllegalAction(
+                    "combat", "{card!c} attacks each turn if able", "508.1d", card=must.name
+                )
             finish_attackers(g)
         else:
             raise self.refuse(g, a)
@@ -119,7 +161,20 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
         raise err
     if a.defender not in defenders(g):
         raise IllegalAction("combat", "creatures can attack only an opponent in the game", "508.1b")
+    err = defender_refusal(g, p, a.defender)
+    if err:
+        raise err
     g.combat.attackers[a.oid] = a.defender
+
+
+def unmet_requirement(g: GameState) -> Permanent | None:
+    """508.1d: a creature that "attacks each turn if able", able to attack, not declared."""
+    c = g.combat
+    assert c is not None
+    for p in possible_attackers(g):
+        if layers.granted(g, p, "attacks each turn if able"):
+            return p
+    return None
 
 
 def finish_attackers(g: GameState) -> None:
@@ -130,6 +185,7 @@ def finish_attackers(g: GameState) -> None:
     if not c.attackers:
         g.emit("attack", "{player} declares no attackers", "508.8", player=g.pname(g.active))
         return
+    declared: list[GameEvent] = []
     for oid, d in c.attackers.items():
         p = g.permanent(oid)
         assert p is not None
@@ -145,6 +201,8 @@ def finish_attackers(g: GameState) -> None:
             player=g.pname(d),
             note=note,
         )
+        declared.append(AttackerDeclared(p, d, len(c.attackers) == 1))
+    happen(g, CombatEvents(declared))  # 508.3a: "whenever ~ attacks" triggers
 
 
 # --- blockers (509.1) ------------------------------------------------------------------------
@@ -181,6 +239,191 @@ def block_refusal(
             card=attacker.name,
             card2=blocker.name,
         )
+    return evasion_refusal(g, pi, blocker, attacker) or menace_refusal(g, pi, blocker, attacker)
+
+
+_LANDWALK = {
+    "plainswalk": "Plains",
+    "islandwalk": "Island",
+    "swampwalk": "Swamp",
+    "mountainwalk": "Mountain",
+    "forestwalk": "Forest",
+}
+
+
+def evasion_refusal(
+    g: GameState, pi: int, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
+    """509.1b: the blocking restrictions of keywords and static abilities, one pair at a time
+    (each creature's abilities found once, layer 6)."""
+    a, b = attacker.name, blocker.name
+    ak = layers.keywords(g, attacker)
+    bk = layers.keywords(g, blocker)
+    if not ak and not bk:
+        return None
+    if "can't block" in bk:
+        return IllegalAction("combat", "{card!c} can't block", "509.1b", card=b)
+    if "can't be blocked" in ak:
+        return IllegalAction("combat", "{card!c} can't be blocked", "509.1b", card=a)
+    refusal = _blocked_by_refusal(g, blocker, attacker, ak)
+    if refusal is not None:
+        return refusal
+    if "can block only creatures with flying" in bk and "flying" not in ak:
+        return IllegalAction(
+            "combat", "{card!c} can block only creatures with flying", "509.1b", card=b
+        )
+    for c in layers.colors(blocker):
+        word = _COLOR_WORD[c]
+        if "protection from " + word in ak:
+            return IllegalAction(
+                "combat",
+                "{card!c} has protection from {colour!t}: {card2!c} can't block it",
+                "702.16f",
+                card=a,
+                colour=word,
+                card2=b,
+            )
+    if "fear" in ak and not ("Artifact" in layers.types(blocker) or "B" in layers.colors(blocker)):
+        return IllegalAction(
+            "combat",
+            "{card!c} has fear: only artifact or black creatures can block it",
+            "702.36b",
+            card=a,
+        )
+    if "intimidate" in ak and not (
+        "Artifact" in layers.types(blocker) or layers.colors(blocker) & layers.colors(attacker)
+    ):
+        return IllegalAction(
+            "combat",
+            "{card!c} has intimidate: only artifact creatures or creatures sharing a colour "
+            "with it can block it",
+            "702.13b",
+            card=a,
+        )
+    if ("shadow" in ak) != ("shadow" in bk):
+        return IllegalAction(
+            "combat", "a creature with shadow blocks or is blocked only by shadow", "702.28b"
+        )
+    if "horsemanship" in ak and "horsemanship" not in bk:
+        return IllegalAction(
+            "combat",
+            "{card!c} has horsemanship: {card2!c} (without it) can't block it",
+            "702.31b",
+            card=a,
+            card2=b,
+        )
+    for word, land in _LANDWALK.items():
+        if word in ak and any(
+            q.controller == pi and land in q.card.cdef.subtypes and not q.face_down
+            for q in g.battlefield
+        ):
+            return IllegalAction(
+                "combat",
+                "{card!c} has {keyword!t}: you control a {land!c}, so it can't be blocked",
+                "702.14c",
+                card=a,
+                keyword=word,
+                land=land,
+            )
+    return None
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _blocked_by_refusal(
+    g: GameState, blocker: Permanent, attacker: Permanent, kws: frozenset[str]
+) -> IllegalAction | None:
+    """509.1b: "~ can't be blocked by <creatures>", 702.117b (skulk)."""
+    if not kws:
+        return None
+    a = attacker.name
+    if "skulk" in kws and layers.power(g, blocker) > layers.power(g, attacker):
+        return IllegalAction(
+            "combat",
+            "{card!c} has skulk: creatures with greater power can't block it",
+            "702.117b",
+            card=a,
+        )
+    for w in kws:
+        if not w.startswith("can't be blocked by "):
+            continue
+        what = w[len("can't be blocked by ") :]
+        if what == "more than one creature":
+            bad = _blockers_of(g, attacker.oid) >= 1
+        elif what == "artifact creatures":
+            bad = "Artifact" in layers.types(blocker)
+        elif what == "walls":
+            bad = "Wall" in blocker.card.cdef.subtypes and not blocker.face_down
+        elif what == "creatures with flying":
+            bad = layers.has(g, blocker, "flying")
+        else:
+            color = _COLOR_OF.get(what.split(" ")[0])
+            bad = color is not None and color in layers.colors(blocker)
+        if bad:
+            return IllegalAction("combat", "{card!c} {ability!t}", "509.1b", card=a, ability=w)
+    return None
+
+
+def _blockers_of(g: GameState, attacker: int) -> int:
+    c = g.combat
+    assert c is not None
+    return len(c.blocked.get(attacker, ()))
+
+
+def menace_pending(g: GameState, pi: int) -> Permanent | None:
+    """702.110b: an attacker with menace that ``pi``'s side has blocked with one creature only
+    (the declaration can't end so)."""
+    c = g.combat
+    assert c is not None
+    for aoid, d in c.attackers.items():
+        if not g.rules.same_seat(g, d, pi) or _blockers_of(g, aoid) != 1:
+            continue
+        a = g.permanent(aoid)
+        if a is not None and layers.has(g, a, "menace"):
+            return a
+    return None
+
+
+def menace_refusal(
+    g: GameState, pi: int, blocker: Permanent, attacker: Permanent
+) -> IllegalAction | None:
+    """702.110b: a creature with menace can't be blocked except by two or more creatures; the
+    blocks are declared one at a time, so a lone blocker of a menace attacker must be joined
+    by another before any other block, and the first is allowed only if a second can follow."""
+    waiting = menace_pending(g, pi)
+    if waiting is not None and waiting.oid != attacker.oid:
+        return IllegalAction(
+            "combat",
+            "{card!c} has menace: block it with a second creature first",
+            "702.110b",
+            card=waiting.name,
+        )
+    if waiting is None and _blockers_of(g, attacker.oid) == 0 and layers.has(g, attacker, "menace"):
+        c = g.combat
+        assert c is not None
+        others = [
+            q
+            for q in g.battlefield
+            if q is not blocker
+            and q.controller == pi
+            and layers.is_creature(q)
+            and not q.tapped
+            and q.oid not in c.blockers
+            and evasion_refusal(g, pi, q, attacker) is None
+            and not (
+                layers.has(g, attacker, "flying")
+                and not (layers.has(g, q, "flying") or layers.has(g, q, "reach"))
+            )
+        ]
+        if not others:
+            return IllegalAction(
+                "combat",
+                "{card!c} has menace: it can't be blocked except by two or more creatures",
+                "702.110b",
+                card=attacker.name,
+            )
     return None
 
 
@@ -250,7 +493,8 @@ class DeclareBlockers(Pending):
         blocks: list[Action] = []
         for pi in _seat(g, self.player):
             blocks.extend(block_options(g, pi))
-        blocks.append(FinishDeclaration(self.player))
+        if not any(menace_pending(g, pi) for pi in _seat(g, self.player)):
+            blocks.append(FinishDeclaration(self.player))
         return blocks
 
     def answered_by(self, g: GameState, pi: int) -> bool:
@@ -300,6 +544,15 @@ def finish_blockers(g: GameState, pi: int) -> None:
     c = g.combat
     assert c is not None
     seat = _seat(g, pi)
+    for q in seat:
+        waiting = menace_pending(g, q)
+        if waiting is not None:
+            raise IllegalAction(
+                "combat",
+                "{card!c} has menace: it can't be blocked by just one creature",
+                "702.110b",
+                card=waiting.name,
+            )
     if not any(p.oid in c.blockers and p.controller in seat for p in g.battlefield):
         g.emit("block", "{seat_name} declares no blockers", "509.1a", seat_name=_seat_name(g, pi))
     c.blockers_declared.extend(seat)
@@ -315,6 +568,20 @@ def _blocked_status(g: GameState) -> None:
             p = g.permanent(aoid)
             if p is not None:
                 g.emit("block", "{card} is unblocked", "509.1h", card=layers.shown_msg(p))
+    # 509.3a-c: "whenever ~ blocks" and "whenever ~ becomes blocked" trigger now.
+    declared: list[GameEvent] = []
+    for boid, attackers in c.blockers.items():
+        b = g.permanent(boid)
+        for aoid in attackers:
+            a = g.permanent(aoid)
+            if b is not None and a is not None:
+                declared.append(BlockerDeclared(b, a))
+    for aoid, blockers in c.blocked.items():
+        a = g.permanent(aoid)
+        if a is not None and aoid in c.attackers:
+            declared.append(AttackerBlocked(a, len(blockers)))
+    if declared:
+        happen(g, CombatEvents(declared))
 
 
 # --- damage (510) ----------------------------------------------------------------------------

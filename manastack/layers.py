@@ -54,18 +54,54 @@ def is_legendary(p: Permanent) -> bool:
 
 
 def keywords(g: GameState, p: Permanent) -> frozenset[str]:
-    """Layer 6: printed keywords (none face down), plus those effects grant, in timestamp order."""
+    """Layer 6: printed keywords (none face down), plus those effects and static abilities
+    (an Aura's, a lord's) grant, in timestamp order."""
     kws = _NONE if p.face_down else p.card.cdef.keywords
     for e in g.effects:
         if e.oid == p.oid and e.layer == "6":
             kws = kws | e.keywords
+    for src in g.battlefield:
+        if src.card.cdef.granting and not src.face_down:
+            for st in src.card.cdef.granting:
+                more = st.grants(g, src, p)
+                if more:
+                    kws = kws | more
     return kws
 
 
 def has(g: GameState, p: Permanent, keyword: str) -> bool:
     if keyword in (_NONE if p.face_down else p.card.cdef.keywords):
         return True
-    return any(e.oid == p.oid and e.layer == "6" and keyword in e.keywords for e in g.effects)
+    if any(e.oid == p.oid and e.layer == "6" and keyword in e.keywords for e in g.effects):
+        return True
+    return granted(g, p, keyword)
+
+
+def any_granting(g: GameState) -> bool:
+    """Whether some static ability on the battlefield gives abilities (layer 6)."""
+    return any(src.card.cdef.granting for src in g.battlefield)
+
+
+def granted(g: GameState, p: Permanent, keyword: str) -> bool:
+    """Layer 6 (613.1f): whether a static ability on the battlefield gives ``p`` ``keyword``."""
+    for src in g.battlefield:
+        if src.card.cdef.granting and not src.face_down:
+            for st in src.card.cdef.granting:
+                more = st.grants(g, src, p)
+                if more and keyword in more:
+                    return True
+    return False
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def protected_from(g: GameState, p: Permanent, colors: frozenset[str]) -> str | None:
+    """702.16a: the colour word if ``p`` has protection from one of ``colors`` (None if not)."""
+    for c in colors:
+        if has(g, p, "protection from " + _COLOR_WORDS[c]):
+            return _COLOR_WORDS[c]
+    return None
 
 
 StaticPT = list[tuple[Permanent, StaticEffect]]  # (source, effect) of P/T static abilities

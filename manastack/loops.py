@@ -129,6 +129,13 @@ def _players(ps: list[Player], names: Names) -> Any:
     ]
 
 
+def _attached_name(p: Permanent, perms: list[Permanent]) -> str:
+    """What ``p`` is attached to, by name (ids differ between two equal positions)."""
+    if p.attached_to is None:
+        return ""
+    return next((q.name for q in perms if q.oid == p.attached_to), "?")
+
+
 def _battlefield(perms: list[Permanent], names: Names) -> Any:
     return sorted(
         (
@@ -141,6 +148,7 @@ def _battlefield(perms: list[Permanent], names: Names) -> Any:
             p.face_down,
             p.regen_shields,
             sorted((p.counters or {}).items()),
+            _attached_name(p, perms),
         )
         for p in perms
     )

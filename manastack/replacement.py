@@ -17,14 +17,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from manastack.events.types import Destroy, GameEvent
+from manastack.events.types import DamageDealt, Destroy, GameEvent
 from manastack.i18n import Msg
 from manastack.vocabulary.base import REPLACEMENT_INTEREST, Replacement
 
 if TYPE_CHECKING:
     from manastack.state import GameState, Permanent
 
-__all__ = ["REGENERATION", "Regeneration", "Replacement", "destroy", "destroy_one", "replaced"]
+__all__ = [
+    "PROTECTION",
+    "REGENERATION",
+    "ProtectionPrevention",
+    "Regeneration",
+    "Replacement",
+    "destroy",
+    "destroy_one",
+    "replaced",
+]
 
 
 class Regeneration(Replacement):
@@ -101,8 +110,60 @@ def _first_applying(
 def destroy_one(
     g: GameState, p: Permanent, can_regenerate: bool = True, holders: list[Permanent] | None = None
 ) -> bool:
-    """True if destroying ``p`` was replaced (it stays); False if it is to be destroyed."""
+    """True if destroying ``p`` was replaced (it stays) or can't happen (indestructible,
+    702.12b); False if it is to be destroyed."""
+    from manastack import layers
+
+    if layers.has(g, p, "indestructible"):
+        g.emit(
+            "destroy",
+            "{card} is indestructible: it isn't destroyed",
+            "702.12b",
+            card=layers.shown_msg(p),
+        )
+        return True
     return replaced(g, Destroy(p, can_regenerate), holders) is None
+
+
+class ProtectionPrevention(Replacement):
+    """702.16e: all damage that would be dealt to a permanent with protection by sources of the
+    stated colour is prevented (615)."""
+
+    rule = "702.16e"
+    events = (DamageDealt,)
+
+    def applies(self, g: GameState, ev: GameEvent) -> bool:
+        if not isinstance(ev, DamageDealt) or ev.target is None or ev.amount <= 0:
+            return False
+        from manastack import layers
+
+        return layers.protected_from(g, ev.target, _source_colors(g, ev)) is not None
+
+    def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
+        assert isinstance(ev, DamageDealt) and ev.target is not None
+        g.emit(
+            "prevent",
+            "{card!c}'s {n} damage to {target!c} is prevented (protection)",
+            self.rule,
+            card=ev.source_name,
+            n=ev.amount,
+            target=ev.target.name,
+        )
+        return None
+
+
+def _source_colors(g: GameState, ev: DamageDealt) -> frozenset[str]:
+    from manastack import layers
+    from manastack.state import Permanent
+    from manastack.targeting import item_colors
+
+    src = ev.source
+    if isinstance(src, Permanent):
+        return layers.colors(src)
+    return item_colors(g, src)
+
+
+PROTECTION = ProtectionPrevention()
 
 
 def destroy(g: GameState, perms: list[Permanent], can_regenerate: bool = True) -> None:

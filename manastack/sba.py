@@ -26,9 +26,10 @@ from manastack.zones import leave_battlefield
 class Round:
     """What one round of state-based actions will do, performed at once (704.3)."""
 
-    __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard")
+    __slots__ = ("annihilate", "choice", "losers", "to_destroy", "to_graveyard", "unattach")
 
     def __init__(self) -> None:
+        self.unattach: list[tuple[Permanent, str, Msg]] = []
         self.losers: list[tuple[int, str, Msg]] = []
         self.to_graveyard: list[tuple[Permanent, str, Msg]] = []
         self.to_destroy: list[tuple[Permanent, str, Msg]] = []
@@ -39,7 +40,9 @@ class Round:
         return {p.oid for p, _, _ in self.to_graveyard + self.to_destroy}
 
     def empty(self) -> bool:
-        return not (self.losers or self.to_graveyard or self.to_destroy or self.annihilate)
+        return not (
+            self.losers or self.to_graveyard or self.to_destroy or self.annihilate or self.unattach
+        )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
@@ -107,7 +110,9 @@ class CreaturesAndPlaneswalkers(StateBasedAction):
                         (p, "704.5f", Msg("{card!c} has toughness {n}", card=p.name, n=tough))
                     )
                     continue
-                if p.damage >= tough:
+                if p.damage and layers.has(g, p, "indestructible"):
+                    pass  # 702.12b: lethal damage doesn't destroy it
+                elif p.damage >= tough:
                     r.to_destroy.append(
                         (
                             p,
@@ -116,7 +121,7 @@ class CreaturesAndPlaneswalkers(StateBasedAction):
                         )
                     )
                     continue
-                if p.deathtouched and p.damage > 0:
+                elif p.deathtouched and p.damage > 0:
                     r.to_destroy.append(
                         (p, "704.5h", Msg("{card!c} was dealt damage by deathtouch", card=p.name))
                     )
@@ -170,7 +175,63 @@ class LegendRule(StateBasedAction):
         r.to_graveyard.extend(found)
 
 
-CURRENT: tuple[StateBasedAction, ...] = (PlayersLose(), CreaturesAndPlaneswalkers(), LegendRule())
+class Attachments(StateBasedAction):
+    """704.5m: an Aura attached to an illegal object (as its enchant ability and protection,
+    702.16c, say) or to nothing goes to its owner's graveyard; 704.5n: an Equipment attached
+    to an illegal permanent (not a creature, 301.5c; protection, 702.16d) becomes unattached
+    and stays on the battlefield."""
+
+    rules = "704.5m-n"
+
+    def check(self, g: GameState, r: Round) -> None:
+        for p in g.battlefield:
+            cd = p.card.cdef
+            if p.face_down or not cd.subtypes:
+                continue
+            if "Aura" in cd.subtypes:
+                why = aura_problem(g, p)
+                if why is not None:
+                    r.to_graveyard.append((p, "704.5m", why))
+            elif "Equipment" in cd.subtypes and p.attached_to is not None:
+                host = g.permanent(p.attached_to)
+                if host is None or not layers.is_creature(host):
+                    r.unattach.append(
+                        (p, "704.5n", Msg("{card!c} is attached to no creature", card=p.name))
+                    )
+                elif layers.protected_from(g, host, layers.colors(p)) is not None:
+                    r.unattach.append(
+                        (
+                            p,
+                            "702.16d",
+                            Msg(
+                                "{host!c} has protection from {card!c}", host=host.name, card=p.name
+                            ),
+                        )
+                    )
+
+
+def aura_problem(g: GameState, aura: Permanent) -> Msg | None:
+    """Why ``aura`` can't stay attached as it is (704.5m), or None."""
+    host = g.permanent(aura.attached_to) if aura.attached_to is not None else None
+    if host is None:
+        return Msg("{card!c} is attached to nothing", card=aura.name)
+    specs = aura.card.cdef.targets
+    enchant = specs[0].permanent if specs else None
+    if enchant is not None and not enchant.permanent(g, host, aura.controller):
+        return Msg("{card!c} can't enchant {host!c}", card=aura.name, host=host.name)
+    if layers.protected_from(g, host, layers.colors(aura)) is not None:
+        return Msg(
+            "{card!c} can't enchant {host!c}: protection (702.16c)", card=aura.name, host=host.name
+        )
+    return None
+
+
+CURRENT: tuple[StateBasedAction, ...] = (
+    PlayersLose(),
+    CreaturesAndPlaneswalkers(),
+    LegendRule(),
+    Attachments(),
+)
 """Today's state-based actions, in the order they are looked at (all happen at once)."""
 
 
@@ -198,6 +259,9 @@ def check(g: GameState, rules: tuple[StateBasedAction, ...] = CURRENT) -> bool:
             n=n,
             card=p.name,
         )
+    for p, rule_no, why in r.unattach:
+        g.emit("sba", "state-based action: {why}: it becomes unattached", rule_no, why=why)
+        p.attached_to = None
     dying: list[Permanent] = []
     for p, rule_no, why in r.to_destroy:
         g.emit("sba", "state-based action: {why}", rule_no, why=why)

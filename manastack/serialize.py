@@ -84,6 +84,7 @@ def _perm(p: Permanent) -> dict[str, Any]:
         "counters": dict(sorted(p.counters.items())) if p.counters else {},
         "face_down": p.face_down,
         "regen_shields": p.regen_shields,
+        "attached_to": p.attached_to,
     }
 
 
@@ -485,6 +486,7 @@ def _perm_from(x: dict[str, Any], table: dict[int, Card]) -> Permanent:
     p.counters = dict(x["counters"]) or None
     p.face_down = x["face_down"]
     p.regen_shields = x["regen_shields"]
+    p.attached_to = x.get("attached_to")
     return p
 
 

@@ -99,7 +99,19 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
         return
     owner = g.players[card.owner]
     if not countered and (item.face_down or card.cdef.is_permanent):
-        enter_battlefield(g, card, item.controller, face_down=item.face_down, rule="608.3")
+        perm = enter_battlefield(g, card, item.controller, face_down=item.face_down, rule="608.3")
+        if perm is not None and item.targets and "Aura" in card.cdef.subtypes:
+            # 608.3c (303.4f): an Aura spell enters attached to the object it targets.
+            host = g.permanent(item.targets[0])
+            if host is not None:
+                perm.attached_to = host.oid
+                g.emit(
+                    "attach",
+                    "{card!c} enters attached to {host!c}",
+                    "608.3c",
+                    card=perm.name,
+                    host=host.name,
+                )
         return
     if not card.token:
         owner.graveyard.append(card)
@@ -154,6 +166,9 @@ def player_for(item: StackItem, who: str, index: int) -> int | None:
 
 def counter(g: GameState, spell: StackItem, by: str) -> None:
     """701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""
+    if spell.card is not None and not spell.face_down and spell.card.cdef.uncounterable:
+        g.emit("counter", "{card!c} can't be countered", "101.2", card=spell.source_name)
+        return
     g.stack.remove(spell)
     g.emit("counter", "{card!c} is countered by {by!c}", "701.6a", card=spell.source_name, by=by)
     _leave_stack(g, spell, countered=True)

@@ -62,6 +62,7 @@ class Permanent:
     """A card on the battlefield (110) with its status (110.5) and what is marked on it."""
 
     __slots__ = (
+        "attached_to",
         "card",
         "controller",
         "counters",
@@ -88,6 +89,7 @@ class Permanent:
         counters: dict[str, int] | None = None,
         face_down: bool = False,
         regen_shields: int = 0,
+        attached_to: int | None = None,  # an Aura's or Equipment's object (301.5, 303.4)
     ) -> None:
         self.oid = oid
         self.card = card
@@ -100,6 +102,7 @@ class Permanent:
         self.counters = counters
         self.face_down = face_down
         self.regen_shields = regen_shields
+        self.attached_to = attached_to
 
     def copy(self) -> Permanent:
         # Through the constructor, each field once (a class compiled by mypyc can't be made
@@ -116,6 +119,7 @@ class Permanent:
             dict(self.counters) if self.counters else None,
             self.face_down,
             self.regen_shields,
+            self.attached_to,
         )
 
     @property

@@ -3,26 +3,65 @@ put on the stack (601.2c, 603.3d) and again as it resolves (608.2b)."""
 
 from __future__ import annotations
 
+from manastack import layers
 from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
 from manastack.i18n import Msg, ability_of, card_msg
-from manastack.state import GameState, StackItem
+from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.base import TargetSpec
+
+_NO_COLORS: frozenset[str] = frozenset()
+
+
+def item_colors(g: GameState, item: StackItem | None) -> frozenset[str]:
+    """The colours of a spell (its card's), or of an ability's source (113.7a: as it last was
+    if it has left): what protection (702.16b) looks at."""
+    if item is None:
+        return _NO_COLORS
+    if item.kind == "spell":
+        return item.card.cdef.colors if item.card is not None and not item.face_down else _NO_COLORS
+    if item.source_oid is not None:
+        src = g.permanent(item.source_oid)
+        if src is not None:
+            return layers.colors(src)
+    colors: frozenset[str] = (item.data or {}).get("colors", _NO_COLORS)
+    return colors
+
+
+def untargetable(g: GameState, p: Permanent, you: int, colors: frozenset[str]) -> str | None:
+    """Why ``p`` can't be the target of a spell or ability controlled by ``you`` whose colours
+    are ``colors`` (shroud 702.18a, hexproof 702.11b, protection 702.16b), or None."""
+    if not (p.card.cdef.keywords or g.effects or layers.any_granting(g)):
+        return None
+    if layers.has(g, p, "shroud"):
+        return "702.18a"
+    if p.controller != you and layers.has(g, p, "hexproof"):
+        return "702.11b"
+    if colors and layers.protected_from(g, p, colors) is not None:
+        return "702.16b"
+    return None
 
 
 def is_legal(
-    g: GameState, spec: TargetSpec, target: int, item: StackItem | None, you: int = 0
+    g: GameState,
+    spec: TargetSpec,
+    target: int,
+    item: StackItem | None,
+    you: int = 0,
+    colors: frozenset[str] | None = None,
 ) -> bool:
-    """Whether ``target`` fits ``spec`` for ``item`` (or, before it exists, for player ``you``)."""
+    """Whether ``target`` fits ``spec`` for ``item`` (or, before it exists, for player ``you``
+    and a source of ``colors``)."""
     if item is not None:
         you = item.controller
     pi = target_player(target)
     if pi is not None:
         return spec.player and 0 <= pi < len(g.players) and not g.players[pi].left
     if spec.permanent is not None:
+        cols = item_colors(g, item) if colors is None else colors
         for p in g.battlefield:
             if p.oid == target:
-                return spec.permanent.permanent(g, p, you)
+                return spec.permanent.permanent(g, p, you) and untargetable(g, p, you, cols) is None
     if spec.spell is not None:
         for s in g.stack:
             if s.oid == target:
@@ -56,19 +95,35 @@ def legal_targets(
         out.extend(player_target(p.idx) for p in g.players if not p.left)
     f = spec.permanent
     if f is not None:
-        out.extend(p.oid for p in g.battlefield if f.permanent(g, p, you))
+        cols = item_colors(g, item)
+        out.extend(
+            p.oid
+            for p in g.battlefield
+            if f.permanent(g, p, you) and untargetable(g, p, you, cols) is None
+        )
     if spec.spell is not None:
         out.extend(s.oid for s in reversed(g.stack) if _spell_ok(g, spec, s, item, you))
     return out
 
 
-def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None, you: int = 0) -> bool:
+def has_legal_target(
+    g: GameState,
+    spec: TargetSpec,
+    item: StackItem | None,
+    you: int = 0,
+    colors: frozenset[str] = _NO_COLORS,
+) -> bool:
+    """Whether ``spec`` has a legal choice for ``item`` (or, before it exists, for player
+    ``you`` and a source of ``colors``)."""
     if item is not None:
         you = item.controller
+        colors = item_colors(g, item)
     if spec.player and any(not p.left for p in g.players):
         return True
     f = spec.permanent
-    if f is not None and any(f.permanent(g, p, you) for p in g.battlefield):
+    if f is not None and any(
+        f.permanent(g, p, you) and untargetable(g, p, you, colors) is None for p in g.battlefield
+    ):
         return True
     if spec.spell is not None:
         return any(_spell_ok(g, spec, s, item, you) for s in g.stack)
@@ -87,10 +142,12 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
     rule = _TARGET_RULE[item.kind]
     whose = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
     if not is_legal(g, spec, target, item):
+        p = g.permanent(target)
+        why = untargetable(g, p, item.controller, item_colors(g, item)) if p else None
         raise IllegalAction(
             "target",
             "{target} is not a legal choice for {spec!t} of {whose}",
-            rule,
+            why or rule,
             target=describe_msg(g, target),
             spec=spec.text,
             whose=whose,
@@ -105,6 +162,12 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
         spec=spec.text,
         whose=whose,
     )
+    p = g.permanent(target)
+    if p is not None:
+        from manastack.events import happen
+        from manastack.events.types import BecameTarget
+
+        happen(g, BecameTarget(p, item))
     return item
 
 

@@ -103,7 +103,7 @@ def put_on_stack(g: GameState, index: int) -> None:
     if t.info:
         item.data = dict(t.info)
     if ab.targets:
-        options = targeting.legal_targets(g, ab.targets[0], None, t.controller)
+        options = targeting.legal_targets(g, ab.targets[0], item)
         if not options:
             g.emit(
                 "trigger",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from manastack import combat
+from manastack import combat, layers
 from manastack.actions import Action, Discard
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
@@ -41,7 +41,9 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
             if g.rules.is_active(g, p.controller):
                 if not keep_sick:
                     p.sick = False  # 302.6: controlled continuously since this turn began
-                if p.tapped:
+                if p.tapped and layers.granted(g, p, "doesn't untap"):
+                    g.emit("untap", "{card} doesn't untap", "502.3", card=layers.shown_msg(p))
+                elif p.tapped:
                     p.tapped = False
         if g.format.solo:
             g.emit("untap", "{player} untaps their permanents", "502.3", player=ap.name)

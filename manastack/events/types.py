@@ -45,11 +45,13 @@ class DamageDealt(GameEvent):
         "combat",
         "controller",
         "deathtouch",
+        "infect",
         "lifelink",
         "player",
         "source",
         "source_name",
         "target",
+        "wither",
     )
 
     def __init__(
@@ -63,7 +65,11 @@ class DamageDealt(GameEvent):
         combat: bool,
         deathtouch: bool,
         lifelink: bool,
+        infect: bool = False,
+        wither: bool = False,
     ) -> None:
+        self.infect = infect  # 702.90b-c: poison counters, -1/-1 counters
+        self.wither = wither  # 702.80a: -1/-1 counters
         self.source = source
         self.source_name = source_name
         self.controller = controller
@@ -102,6 +108,8 @@ class DamageDealt(GameEvent):
             combat,
             "deathtouch" in kw,
             "lifelink" in kw,
+            "infect" in kw,
+            "wither" in kw,
         )
 
     def with_amount(self, amount: int) -> DamageDealt:
@@ -116,12 +124,40 @@ class DamageDealt(GameEvent):
             self.combat,
             self.deathtouch,
             self.lifelink,
+            self.infect,
+            self.wither,
         )
 
     def apply(self, g: GameState) -> None:
         if self.amount <= 0:
             return
-        if self.player is not None:
+        if self.player is not None and self.infect:
+            pl = g.players[self.player]
+            pl.poison += self.amount
+            g.emit(
+                "damage",
+                "{card!c} deals {n} damage to {player} as poison counters ({poison} poison)",
+                "702.90b",
+                card=self.source_name,
+                n=self.amount,
+                player=pl.name,
+                poison=pl.poison,
+            )
+        elif self.target is not None and (self.infect or self.wither):
+            t = self.target
+            t.counters = dict(t.counters or {})
+            t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + self.amount
+            if self.deathtouch:
+                t.deathtouched = True
+            g.emit(
+                "damage",
+                "{card!c} deals {n} damage to {target} as -1/-1 counters",
+                "702.90c" if self.infect else "702.80a",
+                card=self.source_name,
+                n=self.amount,
+                target=layers.shown_msg(t),
+            )
+        elif self.player is not None:
             pl = g.players[self.player]
             pl.life -= self.amount
             g.format.share_life(g, pl.idx)  # 810.9
@@ -281,6 +317,14 @@ class EntersBattlefield(GameEvent):
             shown=shown,
             player=g.pname(self.controller),
         )
+        if (
+            not self.face_down
+            and self.card.cdef.enters_tapped
+            and any(st.taps_entering(g, perm) for st in self.card.cdef.statics)
+        ):
+            # 614.1c, 614.12: its own "enters tapped" applies as it enters.
+            perm.tapped = True
+            g.emit("enter", "{card} enters tapped", "614.1c", card=layers.shown_msg(perm))
 
 
 class PermanentLeft(GameEvent):
@@ -362,6 +406,64 @@ class Tapped(GameEvent):
 
     def apply(self, g: GameState) -> None:
         self.permanent.tapped = True
+
+
+# --- combat (508-510) --------------------------------------------------------------------------
+
+
+class AttackerDeclared(GameEvent):
+    """508.1m / 508.3a: a creature has been declared as an attacker ("whenever ~ attacks")."""
+
+    __slots__ = ("alone", "defender", "permanent")
+
+    def __init__(self, permanent: Permanent, defender: int, alone: bool = False) -> None:
+        self.permanent = permanent
+        self.defender = defender
+        self.alone = alone  # 506.5: the only creature declared as an attacker
+
+
+class BlockerDeclared(GameEvent):
+    """509.1i / 509.3a: a creature has been declared as a blocker ("whenever ~ blocks")."""
+
+    __slots__ = ("attacker", "permanent")
+
+    def __init__(self, permanent: Permanent, attacker: Permanent) -> None:
+        self.permanent = permanent
+        self.attacker = attacker
+
+
+class AttackerBlocked(GameEvent):
+    """509.1h / 509.3c: an attacking creature has become blocked ("whenever ~ becomes blocked":
+    once, however many creatures block it)."""
+
+    __slots__ = ("blockers", "permanent")
+
+    def __init__(self, permanent: Permanent, blockers: int) -> None:
+        self.permanent = permanent
+        self.blockers = blockers
+
+
+class CombatEvents(GameEvent):
+    """The combat events of one declaration, seen by triggered abilities at the same time."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: list[GameEvent]) -> None:
+        self.events = events
+
+    def parts(self) -> Sequence[GameEvent]:
+        return self.events
+
+
+class BecameTarget(GameEvent):
+    """A permanent becomes the target of a spell or ability (115.1, 601.2c): "when ~ becomes the
+    target of a spell or ability" triggers."""
+
+    __slots__ = ("item", "permanent")
+
+    def __init__(self, permanent: Permanent, item: StackItem) -> None:
+        self.permanent = permanent
+        self.item = item
 
 
 # --- the stack and the turn --------------------------------------------------------------------

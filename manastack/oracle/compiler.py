@@ -25,6 +25,7 @@ from manastack.oracle.refusal import (
     Refusal,
     Refused,
 )
+from manastack.vocabulary.attach import AttachSource
 from manastack.vocabulary.base import (
     Ability,
     ActivatedAbility,
@@ -37,9 +38,44 @@ from manastack.vocabulary.base import (
     TargetSpec,
     TriggeredAbility,
 )
+from manastack.vocabulary.combat_triggers import (
+    AttacksTrigger,
+    BecomesTargetTrigger,
+    BlocksTrigger,
+    CombatDamageToPlayer,
+    LeavesTrigger,
+    PutIntoGraveyardTrigger,
+)
 from manastack.vocabulary.effects import AddMana
+from manastack.vocabulary.filters import CREATURE, Controlled, HasType
+from manastack.vocabulary.keyword_abilities import keyword_ability
+from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
+
+# Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1").
+_OWN_TRIGGERS = (
+    AttacksTrigger,
+    BlocksTrigger,
+    CombatDamageToPlayer,
+    LeavesTrigger,
+    BecomesTargetTrigger,
+    PutIntoGraveyardTrigger,
+)
+# 702.5a: what each enchant ability lets an Aura spell target (303.4a).
+_ENCHANT = {
+    "enchant creature": TargetSpec("target creature", permanent=CREATURE),
+    "enchant creature you control": TargetSpec(
+        "target creature you control", permanent=HasType(frozenset({"Creature"})) & Controlled()
+    ),
+    "enchant creature an opponent controls": TargetSpec(
+        "target creature an opponent controls",
+        permanent=HasType(frozenset({"Creature"})) & Controlled("opponent"),
+    ),
+}
+EQUIP_TARGET = TargetSpec(
+    "target creature you control", permanent=HasType(frozenset({"Creature"})) & Controlled()
+)
 
 CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Land", "Instant", "Sorcery"})
 SUPERTYPES = frozenset({"Legendary", "Basic", "Snow"})
@@ -93,8 +129,17 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
-        ctx = gr.Context(it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self")))
+        ctx = gr.Context(
+            it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
+            or isinstance(trig, _OWN_TRIGGERS)
+        )
         effects = gr.sentences(cur, ctx)
+        if isinstance(trig, (DiesTrigger, LeavesTrigger)) and any(
+            isinstance(e, ReturnSourceToHand) for e in effects
+        ):
+            # After a zone change "~" is a new object (400.7d), which only the graveyard
+            # trigger remembers.
+            raise Refused(UNPARSED, line, line)
         return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
     static = gr.static_form(cur)
     if static is not None:
@@ -175,16 +220,41 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     ctx = gr.Context(targets)
     for line in lines:
         try:
+            equip = gr.equip_line(line)
+            if equip is not None:
+                if "Equipment" not in subtypes:
+                    raise Refused(UNPARSED, line, line)
+                # 702.6a: "[Cost]: Attach this to target creature you control. Activate only
+                # as a sorcery."
+                abilities.append(
+                    ActivatedAbility(
+                        equip, (AttachSource(0),), line, (EQUIP_TARGET,), sorcery_speed=True
+                    )
+                )
+                out.append(AbilityLine(len(abilities) - 1))
+                continue
             kw = gr.keyword_line(line)
             if kw is not None:
                 if kw.suspend is not None and not is_spell:
                     # 702.62a gives a suspended creature haste: not done by the engine.
                     raise Refused(KEYWORD, "Suspend", line)
                 keywords += [w for w in kw.words if w not in ("morph", "suspend")]
+                for w in kw.words:
+                    if w in _ENCHANT:
+                        if "Aura" not in subtypes or targets:
+                            raise Refused(KEYWORD, "Enchant", line)
+                        targets.append(_ENCHANT[w])  # 303.4a: the Aura spell's target
                 morph = kw.morph or morph
                 if kw.suspend is not None:
                     susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))
                 out.append(kw)
+            elif is_spell and line.lower().startswith("~ can't be countered"):
+                # An ability that works while the spell is on the stack (101.2).
+                st = gr.keyword_static(gr.Cursor(line))
+                if not isinstance(st, OwnAbility) or not st.uncounterable:
+                    raise Refused(UNPARSED, line, line)
+                abilities.append(StaticAbility(st, _named(line, name)))
+                out.append(AbilityLine(len(abilities) - 1))
             elif is_spell:
                 start = len(effects)
                 effects += gr.sentences(gr.Cursor(line), ctx)
@@ -197,9 +267,15 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 out.append(AbilityLine(len(abilities) - 1))
         except Refused as r:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
+    for w in keywords:
+        kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
+        if kab is not None:
+            abilities.append(kab)
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
     if printed != (cost.colors if cost else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
+    if "Aura" in subtypes and not targets:
+        raise Refused(KEYWORD, "Enchant", row.get("type") or "")
     if is_spell and not effects:
         raise Refused(UNPARSED, "a spell that does nothing", printed_text)
     card = CardDef(

@@ -18,6 +18,7 @@ from manastack.mana import ManaCost
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.attach import AttachedGets
 from manastack.vocabulary.base import (
     Amount,
     Cost,
@@ -27,6 +28,16 @@ from manastack.vocabulary.base import (
     TargetSpec,
     TriggerCondition,
 )
+from manastack.vocabulary.combat_triggers import (
+    AttacksTrigger,
+    BecomesTargetTrigger,
+    BlocksTrigger,
+    CombatDamageToPlayer,
+    LandfallTrigger,
+    LeavesTrigger,
+    PutIntoGraveyardTrigger,
+)
+from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -52,6 +63,21 @@ from manastack.vocabulary.filters import (
     NotColor,
     NotType,
 )
+from manastack.vocabulary.keyword_abilities import is_triggered_keyword
+from manastack.vocabulary.keywords import (
+    CONDITIONS,
+    EntersTapped,
+    GainUntilEndOfTurn,
+    OwnAbility,
+    PumpAll,
+    PumpAttached,
+    PumpSource,
+    RegenerateAttached,
+    ReturnSourceToHand,
+    SelfWhile,
+    TapAttached,
+)
+from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
@@ -99,6 +125,34 @@ SUPPORTED_KEYWORDS = (
     "trample",
     "lifelink",
     "flash",
+    "menace",
+    "hexproof",
+    "shroud",
+    "indestructible",
+    "fear",
+    "intimidate",
+    "shadow",
+    "horsemanship",
+    "plainswalk",
+    "islandwalk",
+    "swampwalk",
+    "mountainwalk",
+    "forestwalk",
+    "protection from white",
+    "protection from blue",
+    "protection from black",
+    "protection from red",
+    "protection from green",
+    "infect",
+    "wither",
+    "changeling",
+    "skulk",
+)
+# 702.5a: the enchant abilities the compiler reads, with the target they give an Aura spell.
+ENCHANT = (
+    "enchant creature",
+    "enchant creature you control",
+    "enchant creature an opponent controls",
 )
 # The other keywords of 702 (and ability words printed like them), so that a line made of them
 # is refused as "a keyword the engine lacks" rather than as an unparsed clause.
@@ -433,10 +487,22 @@ def _combine(base: Filter, mods: list[Filter], ctl: Filter | None) -> Filter:
     return base if len(parts) == 1 else AllOf(tuple(parts))
 
 
+_COMBAT_WORDS = (
+    ("attacking or blocking ", True, True),
+    ("attacking ", True, False),
+    ("blocking ", False, True),
+)
+
+
 def permanent_filter(cur: Cursor) -> Filter | None:
     """``nonblack creature``, ``artifact or enchantment``, ``creature you control``."""
     start = cur.i
     mods = _modifiers(cur)
+    if not mods:
+        for words, att, blk in _COMBAT_WORDS:
+            if cur.lit(words):
+                mods.append(InCombat(att, blk))
+                break
     if cur.lit("permanent") and cur.boundary():
         base: Filter = AnyObject()
     else:
@@ -613,7 +679,86 @@ def sacrifice(cur: Cursor, ctx: Context) -> Effect | None:
     return SacrificeSource() if cur.lit("sacrifice ~") else None
 
 
+def self_pump(cur: Cursor, ctx: Context) -> Effect | None:
+    """``~ gets +1/+0 until end of turn`` (``it gets`` where "it" is the source)."""
+    if not (cur.lit("~ gets ") or (ctx.it_is_source and cur.lit("it gets "))):
+        return None
+    m = cur.rx(_PT)
+    if m is not None and cur.lit(" until end of turn"):
+        return PumpSource(int(m.group(1)), int(m.group(2)))
+    return None
+
+
+def gains(cur: Cursor, ctx: Context) -> Effect | None:
+    """``target creature [gets +2/+0 and] gains first strike until end of turn``; ``~ gains
+    flying until end of turn``."""
+    t: int | None = None
+    if not (cur.lit("~ ") or (ctx.it_is_source and cur.lit("it "))):
+        t = permanent_target(cur, ctx)
+        if t is None or not cur.lit(" "):
+            return None
+    pw = tg = 0
+    if cur.lit("gets "):
+        m = cur.rx(_PT)
+        if m is None or not cur.lit(" and "):
+            return None
+        pw, tg = int(m.group(1)), int(m.group(2))
+    if not cur.lit("gains "):
+        return None
+    words = keyword_list(cur)
+    if words is not None and cur.lit(" until end of turn"):
+        return GainUntilEndOfTurn(words, pw, tg, t)
+    return None
+
+
+def mass_pump(cur: Cursor, ctx: Context) -> Effect | None:
+    """``creatures you control get +1/+1 until end of turn``, ``all creatures get ...``,
+    ``enchanted creature gets +2/+0 until end of turn``."""
+    if cur.lit("creatures you control get "):
+        kind = "mine"
+    elif cur.lit("all creatures get "):
+        kind = "all"
+    elif cur.lit("enchanted creature gets "):
+        kind = "enchanted"
+    else:
+        return None
+    m = cur.rx(_PT)
+    if m is None or not cur.lit(" until end of turn"):
+        return None
+    pw, tg = int(m.group(1)), int(m.group(2))
+    if kind == "enchanted":
+        return PumpAttached(pw, tg)
+    return PumpAll(pw, tg, kind == "mine")
+
+
+def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
+    """``return ~ to its owner's hand``, ``sacrifice it`` (it: the source), ``regenerate
+    enchanted creature``."""
+    if cur.lit("return ~ to its owner's hand"):
+        return ReturnSourceToHand()
+    if ctx.it_is_source and cur.lit("sacrifice it") and cur.boundary():
+        return SacrificeSource()
+    if cur.lit("regenerate enchanted creature"):
+        return RegenerateAttached()
+    if cur.lit("tap enchanted creature"):
+        return TapAttached()
+    if cur.lit("untap enchanted creature"):
+        return TapAttached(untap=True)
+    start = cur.i
+    if cur.lit("draw "):
+        n = number(cur)
+        cards = " card" if n == 1 else " cards"
+        if n is not None and cur.lit(cards + " at the beginning of the next turn's upkeep"):
+            return DrawAtNextUpkeep(n)
+    cur.i = start
+    return None
+
+
 CLAUSES = (
+    own_clause,
+    mass_pump,
+    self_pump,
+    gains,
     deal_damage,
     counter,
     destroy,
@@ -720,6 +865,16 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("whenever a creature dies, ", DiesTrigger("self_or_another")),
         ("whenever a player casts a spell, ", CastTrigger("any")),
         ("whenever you cast a spell, ", CastTrigger("you")),
+        ("whenever ~ attacks, ", AttacksTrigger()),
+        ("whenever ~ blocks, ", BlocksTrigger(True, False)),
+        ("whenever ~ becomes blocked, ", BlocksTrigger(False, True)),
+        ("whenever ~ blocks or becomes blocked, ", BlocksTrigger(True, True)),
+        ("whenever ~ deals combat damage to a player, ", CombatDamageToPlayer()),
+        ("when ~ leaves the battlefield, ", LeavesTrigger()),
+        ("when ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
+        ("when ~ is put into a graveyard from the battlefield, ", PutIntoGraveyardTrigger()),
+        ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
+        ("whenever a land enters under your control, ", LandfallTrigger()),
     )
     for words, trig in heads:
         if cur.lit(words):
@@ -762,7 +917,250 @@ def static_form(cur: Cursor) -> StaticEffect | None:
     if m is not None and m.group(1) == m.group(2) and m.group(1) in NUMBER_WORDS:
         return CostMinimum(NUMBER_WORDS[m.group(1)])
     cur.i = start
+    return keyword_static(cur)
+
+
+# --- statics about the permanent itself, Auras, Equipment, lords (702, 303.4, 301.5, 613) ------
+
+# Keywords a static ability may give ("has flying"): those the engine reads with layers.has.
+GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k not in ("flash", "changeling"))
+# Restrictions written like abilities ("~ can't block"), as the combat rules read them.
+OWN_RULES = (
+    ("can't attack or block", frozenset({"can't attack", "can't block"})),
+    ("can't attack", frozenset({"can't attack"})),
+    ("can't block", frozenset({"can't block"})),
+    ("can't be blocked", frozenset({"can't be blocked"})),
+    ("can block only creatures with flying", frozenset({"can block only creatures with flying"})),
+    ("doesn't untap during your untap step", frozenset({"doesn't untap"})),
+    ("doesn't untap during its controller's untap step", frozenset({"doesn't untap"})),
+    ("attacks each turn if able", frozenset({"attacks each turn if able"})),
+    *(
+        (phrase, frozenset({phrase}))
+        for phrase in (
+            "can't be blocked by more than one creature",
+            "can't be blocked by artifact creatures",
+            "can't be blocked by walls",
+            "can't be blocked by creatures with flying",
+            "can't be blocked by white creatures",
+            "can't be blocked by blue creatures",
+            "can't be blocked by black creatures",
+            "can't be blocked by red creatures",
+            "can't be blocked by green creatures",
+        )
+    ),
+    ("can't be countered", frozenset({"can't be countered"})),
+    ("can't be countered by spells or abilities", frozenset({"can't be countered"})),
+    *(
+        (phrase, frozenset({phrase}))
+        for phrase in (
+            "can't attack unless defending player controls a plains",
+            "can't attack unless defending player controls an island",
+            "can't attack unless defending player controls a swamp",
+            "can't attack unless defending player controls a mountain",
+            "can't attack unless defending player controls a forest",
+        )
+    ),
+)
+
+
+def keyword_list(cur: Cursor) -> frozenset[str] | None:
+    """``flying``, ``flying and first strike``, ``flying, first strike, and lifelink``."""
+    words: list[str] = []
+    while True:
+        for k in sorted(GRANTABLE, key=len, reverse=True):
+            if cur.lit(k) and cur.boundary():
+                words.append(k)
+                break
+        else:
+            return None
+        if cur.lit(", and ") or cur.lit(" and ") or cur.lit(", "):
+            continue
+        return frozenset(words) if len(set(words)) == len(words) else None
+
+
+def _gets_has(cur: Cursor) -> tuple[int, int, frozenset[str]] | None:
+    """``gets +1/+1``, ``has flying``, ``gets +1/+1 and has flying``, ``can't block``, to the
+    full stop ending the line."""
+    pw = tg = 0
+    words: frozenset[str] = frozenset()
+    for phrase, rule in OWN_RULES:
+        if cur.lit(phrase + "."):
+            return (0, 0, rule) if cur.done() else None
+    if cur.lit("gets ") or cur.lit("get "):
+        m = cur.rx(_PT)
+        if m is None:
+            return None
+        pw, tg = int(m.group(1)), int(m.group(2))
+        if cur.lit(" and "):
+            for phrase, rule in OWN_RULES:
+                if cur.lit(phrase + "."):
+                    return (pw, tg, rule) if cur.done() else None
+            cur.i -= len(" and ")
+        if not (cur.lit(" and has ") or cur.lit(" and have ")):
+            return (pw, tg, words) if cur.lit(".") and cur.done() else None
+    elif not (cur.lit("has ") or cur.lit("have ")):
+        return None
+    kws = keyword_list(cur)
+    if kws is None or not cur.lit(".") or not cur.done():
+        return None
+    return pw, tg, kws
+
+
+# Words before "creatures" that are not creature types (205.3m).
+_NOT_SUBTYPES = frozenset(
+    {
+        "all",
+        "other",
+        "attacking",
+        "blocking",
+        "multicolored",
+        "colorless",
+        "land",
+        "untapped",
+        "tapped",
+        "artifact",
+        "enchantment",
+        "nontoken",
+        "token",
+        "commander",
+        "legendary",
+        "enchanted",
+        "equipped",
+        "face-down",
+        "snow",
+    }
+)
+_SUBTYPE = re.compile(r"([a-z][a-z'-]+) creatures\b")
+
+
+def _lord_group(cur: Cursor) -> tuple[Filter, bool] | None:
+    """``other creatures you control``, ``goblin creatures``, ``other zombie creatures you
+    control``, ``white creatures``, ``creatures your opponents control``, ``all sliver
+    creatures``: the filter (without the creature test) and whether "other" was said."""
+    other = cur.lit("other ")
+    if not other:
+        cur.lit("all ")
+    parts: list[Filter] = []
+    if cur.lit("creatures"):
+        pass
+    else:
+        start = cur.i
+        m = cur.rx(_SUBTYPE)
+        if m is None:
+            return None
+        word = m.group(1)
+        if word in COLOR_WORDS:
+            parts.append(HasColor(frozenset(COLOR_WORDS[word])))
+        elif word not in _NOT_SUBTYPES and not word.startswith("non"):
+            # The subtype as printed (the line's original capitals).
+            parts.append(HasSubtype(cur.text[start : start + len(word)]))
+        else:
+            return None
+        if not parts or (isinstance(parts[0], HasSubtype) and not parts[0].subtype[:1].isupper()):
+            return None
+    if cur.lit(" you control"):
+        parts.append(Controlled("you"))
+    elif cur.lit(" your opponents control"):
+        parts.append(Controlled("opponent"))
+    if not parts:
+        parts.append(AnyObject())
+    return (parts[0] if len(parts) == 1 else AllOf(tuple(parts))), other
+
+
+# "~ enters tapped unless you control ...": the condition's name in EntersTapped.
+_TAPPED_UNLESS = (
+    ("two or fewer other lands", "two or fewer other lands"),
+    ("two or more basic lands", "two or more basic lands"),
+)
+
+
+def keyword_static(cur: Cursor) -> StaticEffect | None:
+    """``~ enters tapped.``, ``~ can't block.``, ``enchanted creature gets +1/+1 and has
+    flying.``, ``equipped creature gets +2/+0.``, ``other goblin creatures you control get
+    +1/+1.``, ``creatures you control have haste.``"""
+    start = cur.i
+    if cur.lit("~ enters tapped.") and cur.done():
+        return EntersTapped()
+    cur.i = start
+    for phrase, unless in _TAPPED_UNLESS:
+        if cur.lit(f"~ enters tapped unless you control {phrase}.") and cur.done():
+            return EntersTapped(unless)
+        cur.i = start
+    cur.i = start
+    if cur.lit("~ "):
+        for phrase, rule in OWN_RULES:
+            if cur.lit(phrase + ".") and cur.done():
+                return OwnAbility(rule)
+    cur.i = start
+    got_while = self_while(cur)
+    if got_while is not None:
+        return got_while
+    cur.i = start
+    for kind in ("enchanted", "equipped"):
+        if cur.lit(kind + " creature "):
+            got = _gets_has(cur)
+            if got is not None:
+                return AttachedGets(kind, *got)
+    cur.i = start
+    group = _lord_group(cur)
+    if group is not None and cur.lit(" "):
+        f, other = group
+        got = _gets_has(cur)
+        if got is not None and (got[0] or got[1] or got[2]):
+            if got[2] and any(w.startswith("can") for w in got[2]):
+                cur.i = start
+                return None
+            return Lord(f, got[0], got[1], got[2], other)
+    cur.i = start
     return None
+
+
+def self_while(cur: Cursor) -> StaticEffect | None:
+    """``[threshold — ]~ gets +1/+1 [and has flying] as long as <condition>.``, ``as long as
+    <condition>, ~ gets +1/+1 and can't block.``, ``~ has first strike as long as it's
+    attacking.``"""
+    start = cur.i
+    for word in ("threshold — ", "metalcraft — "):
+        if cur.lit(word):
+            break
+    front: str | None = None
+    if cur.lit("as long as "):
+        for c in CONDITIONS:
+            if cur.lit(c + ", "):
+                front = c
+                break
+        else:
+            cur.i = start
+            return None
+    if not cur.lit("~ "):
+        cur.i = start
+        return None
+    rest = cur.low[cur.i :]
+    cond: str | None = front
+    if cond is None:
+        for c in CONDITIONS:
+            if rest.endswith(" as long as " + c + "."):
+                cond = c
+                rest = rest[: -len(" as long as " + c + ".")] + "."
+                break
+    if cond is None:
+        cur.i = start
+        return None
+    sub = Cursor(rest)
+    got = _gets_has(sub)
+    if got is None or not (got[0] or got[1] or got[2]):
+        cur.i = start
+        return None
+    cur.i = len(cur.low)
+    return SelfWhile(cond, *got)
+
+
+def equip_line(line: str) -> Cost | None:
+    """702.6a: ``Equip {2}`` (the cost of the equip ability), or None if the line is not one."""
+    m = re.fullmatch(r"equip ((?:\{[^}]+\})+)\.?", line.lower())
+    if m is None:
+        return None
+    return Cost(mana=mana_cost(m.group(1), line))
 
 
 # --- keyword lines ----------------------------------------------------------------------------
@@ -797,7 +1195,11 @@ def keyword_line(line: str) -> KeywordLine | None:
     susp: tuple[int, ManaCost] | None = None
     for piece in pieces:
         w = piece.lower()
-        if w in SUPPORTED_KEYWORDS:
+        if (
+            w in SUPPORTED_KEYWORDS
+            or (w in ENCHANT and len(pieces) == 1)
+            or is_triggered_keyword(w)
+        ):
             words.append(w)
             continue
         m = re.fullmatch(r"morph ((?:\{[^}]+\})+)", w)

@@ -11,9 +11,10 @@ import re
 
 from manastack.mana import COLOR_NAMES
 from manastack.oracle.compiler import AbilityLine, Compiled, SpellLine
-from manastack.oracle.grammar import NUMBER_WORDS, KeywordLine
+from manastack.oracle.grammar import GRANTABLE, NUMBER_WORDS, OWN_RULES, KeywordLine
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.attach import AttachedGets, AttachSource
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Amount,
@@ -28,6 +29,16 @@ from manastack.vocabulary.base import (
     TriggerCondition,
     TriggeredAbility,
 )
+from manastack.vocabulary.combat_triggers import (
+    AttacksTrigger,
+    BecomesTargetTrigger,
+    BlocksTrigger,
+    CombatDamageToPlayer,
+    LandfallTrigger,
+    LeavesTrigger,
+    PutIntoGraveyardTrigger,
+)
+from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -52,6 +63,19 @@ from manastack.vocabulary.filters import (
     NotColor,
     NotType,
 )
+from manastack.vocabulary.keywords import (
+    EntersTapped,
+    GainUntilEndOfTurn,
+    OwnAbility,
+    PumpAll,
+    PumpAttached,
+    PumpSource,
+    RegenerateAttached,
+    ReturnSourceToHand,
+    SelfWhile,
+    TapAttached,
+)
+from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
@@ -90,6 +114,12 @@ def _filter(f: Filter, noun_if_any: str) -> str:
             mods.append("non" + _types(p.types))
         elif isinstance(p, Controlled):
             tail = " you control" if p.by == "you" else " an opponent controls"
+        elif isinstance(p, InCombat):
+            mods.append(
+                " or ".join(
+                    w for w, on in (("attacking", p.attacking), ("blocking", p.blocking)) if on
+                )
+            )
         else:
             raise NoWords(repr(p))
     words = ", ".join(mods) + (" " if mods and noun else "") + noun
@@ -157,6 +187,25 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return _player(e.who, e.target, targets, "lose", "loses") + f" {_amount(e.amount)} life"
     if isinstance(e, AddMana):
         return "add " + "".join(f"{{{c}}}" for c in e.mana)
+    if isinstance(e, DrawAtNextUpkeep):
+        return f"draw {_cards(e.count)} at the beginning of the next turn's upkeep"
+    if isinstance(e, ReturnSourceToHand):
+        return "return ~ to its owner's hand"
+    if isinstance(e, TapAttached):
+        return ("untap" if e.untap else "tap") + " enchanted creature"
+    if isinstance(e, RegenerateAttached):
+        return "regenerate enchanted creature"
+    if isinstance(e, PumpAll):
+        whose = "creatures you control" if e.mine else "all creatures"
+        return f"{whose} get {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, PumpAttached):
+        return f"enchanted creature gets {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, PumpSource):
+        return f"~ gets {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, GainUntilEndOfTurn):
+        who = "~" if e.target is None else target(targets[e.target])
+        gets = f"gets {e.power:+d}/{e.toughness:+d} and " if e.power or e.toughness else ""
+        return f"{who} {gets}gains {keyword_words(e.words)} until end of turn"
     if isinstance(e, RegenerateSource):
         return "regenerate ~"
     if isinstance(e, SacrificeSource):
@@ -189,7 +238,7 @@ def cost(c: Cost) -> str:
         parts.append("{t}")
     if c.sacrifice_self:
         parts.append("sacrifice ~")
-    return ", ".join(parts)
+    return ", ".join(parts) or "{0}"
 
 
 def trigger(t: TriggerCondition) -> str:
@@ -199,6 +248,23 @@ def trigger(t: TriggerCondition) -> str:
         return "when ~ dies" if t.who == "self" else "whenever ~ or another creature dies"
     if isinstance(t, CastTrigger):
         return "whenever " + ("a player casts" if t.whose == "any" else "you cast") + " a spell"
+    if isinstance(t, AttacksTrigger):
+        return "whenever ~ attacks"
+    if isinstance(t, BlocksTrigger) and (t.blocks or t.blocked):
+        what = " or ".join(
+            w for w, on in (("blocks", t.blocks), ("becomes blocked", t.blocked)) if on
+        )
+        return f"whenever ~ {what}"
+    if isinstance(t, CombatDamageToPlayer):
+        return "whenever ~ deals combat damage to a player"
+    if isinstance(t, LeavesTrigger):
+        return "when ~ leaves the battlefield"
+    if isinstance(t, PutIntoGraveyardTrigger):
+        return "when ~ is put into a graveyard from the battlefield"
+    if isinstance(t, BecomesTargetTrigger):
+        return "when ~ becomes the target of a spell or ability"
+    if isinstance(t, LandfallTrigger):
+        return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
         return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
     raise NoWords(repr(t))
@@ -209,6 +275,17 @@ def static(s: StaticEffect) -> str:
         return f"creatures you control get {s.power:+d}/{s.toughness:+d}"
     if isinstance(s, CostIncrease):
         return f"{'noncreature ' if s.noncreature else ''}spells cost {{{s.amount}}} more to cast"
+    if isinstance(s, SelfWhile):
+        gets = _gets_has(s.power, s.toughness, s.words, "gets", "has")
+        return f"~ {gets} as long as {s.condition}"
+    if isinstance(s, EntersTapped):
+        return "~ enters tapped" + (f" unless you control {s.unless}" if s.unless else "")
+    if isinstance(s, OwnAbility):
+        return "~ " + _own_rule(s.words)
+    if isinstance(s, AttachedGets):
+        return f"{s.kind} creature " + _gets_has(s.power, s.toughness, s.words, "gets", "has")
+    if isinstance(s, Lord):
+        return _lord_group(s) + " " + _gets_has(s.power, s.toughness, s.words, "get", "have")
     if isinstance(s, CostMinimum) and s.only_untapped:
         n = _WORD[s.total]
         return (
@@ -216,6 +293,62 @@ def static(s: StaticEffect) -> str:
             f"costs {n} mana to cast"
         )
     raise NoWords(repr(s))
+
+
+def keyword_words(words: frozenset[str]) -> str:
+    """A list of keywords in the engine's order: ``flying``, ``flying and first strike``,
+    ``flying, first strike, and lifelink``."""
+    ws = sorted(words, key=_KW_ORDER.index)
+    if len(ws) <= 2:
+        return " and ".join(ws)
+    return ", ".join(ws[:-1]) + ", and " + ws[-1]
+
+
+_KW_ORDER = list(GRANTABLE)
+_KW_ALT = "|".join(re.escape(k) for k in sorted(GRANTABLE, key=len, reverse=True))
+_KW_LIST = re.compile(rf"\b(has|have|gains) ((?:{_KW_ALT})(?:(?:, and |, | and )(?:{_KW_ALT}))*)\b")
+
+
+def _sort_keywords(m: re.Match[str]) -> str:
+    words = re.split(r", and |, | and ", m.group(2))
+    if len(set(words)) != len(words):
+        return m.group(0)
+    return f"{m.group(1)} {keyword_words(frozenset(words))}"
+
+
+def _own_rule(words: frozenset[str]) -> str:
+    for phrase, rule in OWN_RULES:
+        if rule == words:
+            return phrase
+    raise NoWords(repr(words))
+
+
+def _gets_has(pw: int, tg: int, words: frozenset[str], get: str, have: str) -> str:
+    for phrase, rule in OWN_RULES:
+        if rule == words:
+            return f"{get} {pw:+d}/{tg:+d} and {phrase}" if pw or tg else phrase
+    out = f"{get} {pw:+d}/{tg:+d}" if pw or tg else ""
+    if words:
+        out += (" and " if out else "") + f"{have} {keyword_words(words)}"
+    return out
+
+
+def _lord_group(s: Lord) -> str:
+    parts = s.what.parts if isinstance(s.what, AllOf) else (s.what,)
+    words = "other " if s.other else ""
+    tail = ""
+    for p in parts:
+        if isinstance(p, HasSubtype):
+            words += p.subtype.lower() + " "
+        elif isinstance(p, HasColor) and len(p.colors) == 1:
+            words += COLOR_NAMES[next(iter(p.colors))] + " "
+        elif isinstance(p, Controlled):
+            tail = " you control" if p.by == "you" else " your opponents control"
+        elif not isinstance(p, AnyObject):
+            raise NoWords(repr(p))
+    if not words and not tail:
+        return "all creatures"
+    return words + "creatures" + tail
 
 
 def _mana_made(a: ManaAbility) -> str:
@@ -234,6 +367,8 @@ def _mana_made(a: ManaAbility) -> str:
 def ability(a: object) -> str:
     if isinstance(a, ManaAbility):
         return f"{cost(a.cost)}: add {_mana_made(a).lower()}"
+    if isinstance(a, ActivatedAbility) and a.effects == (AttachSource(0),) and a.sorcery_speed:
+        return f"equip {cost(a.cost)}"
     if isinstance(a, ActivatedAbility):
         only = " and activate only as a sorcery" if a.sorcery_speed else ""
         return f"{cost(a.cost)}: {effects(a.effects, a.targets)}{only}"
@@ -277,6 +412,13 @@ _SYNONYMS = (
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
+    (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
+    (re.compile(r"^(?:landfall|threshold|metalcraft) — "), ""),
+    (re.compile(r"^as long as ([^,]+), ~ (.*)$"), r"~ \2 as long as \1"),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*), sacrifice it\b"), r"\1, sacrifice ~"),
+    (re.compile(r"can't be countered by spells or abilities"), "can't be countered"),
+    (re.compile(r"its controller's untap step"), "your untap step"),
     (
         re.compile(
             r"(?<=: )it deals\b|(?<=^when ~ enters, )it deals\b|(?<=^when ~ dies, )it deals\b"
@@ -312,6 +454,7 @@ def canonical(line: str) -> str:
     for pat, new in _SYNONYMS:
         line = pat.sub(new, line)
     line = _TYPE_PAIR.sub(_type_pair, line)
+    line = _KW_LIST.sub(_sort_keywords, line)
     line = _MANA_RUN.sub(_mana_run, line)
     line = re.sub(r"(?<=/)-0\b", "+0", re.sub(r"-0(?=/)", "+0", line))
     return line.replace("; ", ", ").replace("you draw ", "draw ")

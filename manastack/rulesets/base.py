@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 from manastack import combat, sba, turn
 from manastack.mana import pool_text
 from manastack.mulligan import LONDON, MulliganProcedure
-from manastack.replacement import REGENERATION, Replacement
+from manastack.replacement import PROTECTION, REGENERATION, Replacement
 from manastack.steps import Step
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class Ruleset:
     # (``fr@2004``: "jouer un sort"), chained before the language's own (manastack.i18n).
     era: ClassVar[str | None] = None
     state_based: ClassVar[tuple[sba.StateBasedAction, ...]] = sba.CURRENT
-    replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION,)
+    replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION, PROTECTION)
     mulligans: ClassVar[MulliganProcedure] = LONDON  # 103.5
 
     # --- the turn (500-514) -----------------------------------------------------------------

@@ -26,7 +26,13 @@ from manastack.i18n import Msg, comma_list
 from manastack.mana import pool_text
 from manastack.mulligan import PARIS
 from manastack.rulesets.base import Ruleset
-from manastack.sba import CreaturesAndPlaneswalkers, PlayersLose, Round, StateBasedAction
+from manastack.sba import (
+    Attachments,
+    CreaturesAndPlaneswalkers,
+    PlayersLose,
+    Round,
+    StateBasedAction,
+)
 from manastack.state import GameState, Permanent, StackItem, Stage
 from manastack.steps import Step
 from manastack.vocabulary.base import Effect
@@ -48,6 +54,8 @@ class Assignment:
     lifelink: bool
     target: int
     amount: int
+    infect: bool = False
+    wither: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +127,17 @@ class CombatDamage(Effect):
             return ev
         # 2004 310.4a-b: a source no longer in play deals its damage as it last existed.
         return DamageDealt(
-            item, a.name, a.controller, a.amount, player, target, True, a.deathtouch, a.lifelink
+            item,
+            a.name,
+            a.controller,
+            a.amount,
+            player,
+            target,
+            True,
+            a.deathtouch,
+            a.lifelink,
+            a.infect,
+            a.wither,
         )
 
 
@@ -164,11 +182,8 @@ class June2004(Ruleset):
 
     name = "2004"
     era = "2004"
-    state_based = (
-        PlayersLose(),
-        CreaturesAndPlaneswalkers(),
-        OldLegendRule(),
-    )
+    # Auras and Equipment (704.5m-n) were state-based effects of the time too (2004 420.5d).
+    state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule(), Attachments())
     mulligans = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:
@@ -221,6 +236,8 @@ class June2004(Ruleset):
                     "lifelink" in kw,
                     target,
                     amount,
+                    "infect" in kw,
+                    "wither" in kw,
                 )
             )
         if not frozen:

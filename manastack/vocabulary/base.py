@@ -129,6 +129,32 @@ class StaticEffect:
         """Whether ``pt_change`` can give anything (the layer system skips it otherwise)."""
         return False
 
+    def grants(self, g: GameState, source: Permanent, p: Permanent) -> frozenset[str] | None:
+        """613.1f (layer 6): the abilities (keywords, and restrictions written like them such
+        as "can't block") this gives ``p`` (None: none)."""
+        return None
+
+    @property
+    def affects_abilities(self) -> bool:
+        """Whether ``grants`` can give anything (the layer system skips it otherwise)."""
+        return False
+
+    @property
+    def uncounterable(self) -> bool:
+        """ "This spell can't be countered": an ability that works on the stack (101.2: the
+        counter instruction does nothing to it)."""
+        return False
+
+    @property
+    def enters_tapped(self) -> bool:
+        """614.1c / 614.12: "this permanent enters tapped", a replacement effect of the
+        permanent itself, applied as it enters (``taps_entering`` says if it does now)."""
+        return False
+
+    def taps_entering(self, g: GameState, p: Permanent) -> bool:
+        """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
+        return self.enters_tapped
+
 
 class CostChange:
     """601.2f in progress: the increases and the minimum the static abilities ask for."""
@@ -332,6 +358,9 @@ class CardDef:
     exile_triggered: tuple[TriggeredAbility, ...] = field(init=False, compare=False, repr=False)
     statics: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
+    granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    enters_tapped: bool = field(init=False, compare=False, repr=False)
+    uncounterable: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -350,6 +379,9 @@ class CardDef:
         statics = tuple(a.effect for a in self.abilities if isinstance(a, StaticAbility))
         put(self, "statics", statics)
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
+        put(self, "granting", tuple(e for e in statics if e.affects_abilities))
+        put(self, "enters_tapped", any(e.enters_tapped for e in statics))
+        put(self, "uncounterable", any(e.uncounterable for e in statics))
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

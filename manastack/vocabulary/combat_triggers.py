@@ -1,0 +1,219 @@
+"""Triggers of combat and of leaving the battlefield (603.2, 508.3a, 509.3, 510.3a, 603.6c):
+"whenever ~ attacks", "whenever ~ blocks", "whenever ~ becomes blocked", "whenever ~ blocks or
+becomes blocked", "whenever ~ deals combat damage to a player", "when ~ leaves the
+battlefield"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manastack import layers
+from manastack.events.types import (
+    AttackerBlocked,
+    AttackerDeclared,
+    BecameTarget,
+    BlockerDeclared,
+    DamageDealt,
+    EntersBattlefield,
+    GameEvent,
+    PermanentLeft,
+    SpellCast,
+)
+from manastack.i18n import Msg
+from manastack.state import Card, GameState, Permanent
+from manastack.targeting import spell_types
+from manastack.vocabulary.base import TriggerCondition
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksTrigger(TriggerCondition):
+    """508.3a: "whenever ~ attacks" (as attackers are declared)."""
+
+    events = (AttackerDeclared,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, AttackerDeclared) and ev.permanent is source
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class BlocksTrigger(TriggerCondition):
+    """509.3a: "whenever ~ blocks" (``blocked=False``); 509.3c: "whenever ~ becomes blocked"
+    (``blocks=False``, once however many block it); both: "whenever ~ blocks or becomes
+    blocked"."""
+
+    events = (BlockerDeclared, AttackerBlocked)
+
+    blocks: bool = True
+    blocked: bool = False
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if self.blocks and isinstance(ev, BlockerDeclared) and ev.permanent is source:
+            return True
+        return self.blocked and isinstance(ev, AttackerBlocked) and ev.permanent is source
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"blockers": ev.blockers} if isinstance(ev, AttackerBlocked) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamageToPlayer(TriggerCondition):
+    """510.3a: "whenever ~ deals combat damage to a player" ("that player": ``info``)."""
+
+    events = (DamageDealt,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, DamageDealt)
+            and ev.combat
+            and ev.player is not None
+            and ev.amount > 0
+            and ev.source is source
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, DamageDealt):
+            return {"player": ev.player, "amount": ev.amount}
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class LeavesTrigger(TriggerCondition):
+    """603.6c / 603.10a: "when ~ leaves the battlefield" (to any zone; it looks back)."""
+
+    events = (PermanentLeft,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, PermanentLeft) and ev.permanent is source
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksAloneTrigger(TriggerCondition):
+    """702.83a (exalted): "whenever a creature you control attacks alone" (506.5); "that
+    creature" is remembered as ``attacker``."""
+
+    events = (AttackerDeclared,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, AttackerDeclared) and ev.alone and ev.permanent.controller == controller
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"that": ev.permanent.oid} if isinstance(ev, AttackerDeclared) else None
+
+    def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
+        return Msg("{card!c}'s exalted triggers", card=source_name), "702.83a"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedByTrigger(TriggerCondition):
+    """702.25a (flanking): "whenever ~ becomes blocked by a creature without flanking"; the
+    blocker is remembered as ``that``."""
+
+    events = (BlockerDeclared,)
+
+    def only_its_source(self) -> bool:
+        return False
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, BlockerDeclared)
+            and ev.attacker is source
+            and not layers.has(g, ev.permanent, "flanking")
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"that": ev.permanent.oid} if isinstance(ev, BlockerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CastNoncreatureTrigger(TriggerCondition):
+    """702.107a (prowess): "whenever you cast a noncreature spell"."""
+
+    events = (SpellCast,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, SpellCast)
+            and ev.item.controller == controller
+            and "Creature" not in spell_types(ev.item)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LandfallTrigger(TriggerCondition):
+    """ "Whenever a land enters under your control" (landfall, 207.2c)."""
+
+    events = (EntersBattlefield,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, EntersBattlefield)
+            and ev.permanent is not None
+            and ev.permanent.controller == controller
+            and "Land" in layers.types(ev.permanent)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesTargetTrigger(TriggerCondition):
+    """ "When ~ becomes the target of a spell or ability" (603.2)."""
+
+    events = (BecameTarget,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, BecameTarget) and ev.permanent is source
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyardTrigger(TriggerCondition):
+    """ "When ~ is put into a graveyard from the battlefield" (603.6c, 603.10a); the card in
+    the graveyard is remembered (400.7d: the ability can find the new object)."""
+
+    events = (PermanentLeft,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, PermanentLeft) and ev.permanent is source and ev.dest == "graveyard"
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, PermanentLeft) and not ev.permanent.card.token:
+            return {"cid": ev.permanent.card.cid}
+        return None

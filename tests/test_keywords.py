@@ -1,0 +1,117 @@
+"""Issue 16, part A: keywords, restrictions, Auras, Equipment and lords compiled from Oracle text,
+checked where a scenario file can't say it (a declaration that can't end, the legal actions
+offered, what the compiler refuses). The behaviour in games is in tests/scenarios/keywords/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from manastack import Game, Kind, Step, actions
+from manastack.cards import base
+from manastack.errors import IllegalAction
+from manastack.execute import execute
+from manastack.oracle import Compiled, Refusal, compile_row
+from manastack.oracle import refusal as why
+from manastack.scenario.commands import parse_command
+from manastack.setup import PlayerSpec
+from manastack.vocabulary.attach import AttachedGets
+from manastack.vocabulary.lords import HasSubtype, Lord
+
+
+def _do(game: Game, who: str, text: str) -> None:
+    execute(game, game.player_index(who), parse_command(text, []))
+
+
+def _menace_blocks() -> Game:
+    game = Game.from_position(
+        [
+            PlayerSpec("alice", battlefield=["Wayward Giant"]),
+            PlayerSpec("bob", battlefield=["Grizzly Bears", "Hill Giant"]),
+        ],
+        step=Step.BEGINNING_OF_COMBAT,
+    )
+    _do(game, "alice", "pass")
+    _do(game, "bob", "pass")
+    _do(game, "alice", "attack with Wayward Giant")
+    _do(game, "alice", "pass")
+    _do(game, "bob", "pass")
+    assert game.decision is not None and game.decision.kind is Kind.DECLARE_BLOCKERS
+    return game
+
+
+def test_702_110b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
+    game = _menace_blocks()
+    bob = game.player_index("bob")
+    options = game.legal_actions()
+    assert any(isinstance(a, actions.DeclareBlocker) for a in options)
+    bears = next(p for p in game.state.battlefield if p.name == "Grizzly Bears")
+    giant = next(p for p in game.state.battlefield if p.name == "Wayward Giant")
+    game.apply(actions.DeclareBlocker(bob, bears.oid, giant.oid))
+    # The declaration can't end with one blocker: only the second block is offered.
+    options = game.legal_actions()
+    assert not any(isinstance(a, actions.FinishDeclaration) for a in options)
+    assert [type(a) for a in options] == [actions.DeclareBlocker]
+    with pytest.raises(IllegalAction) as err:
+        game.apply(actions.FinishDeclaration(bob))
+    assert err.value.rule == "702.110b"
+
+
+def test_702_110b_no_first_block_without_a_possible_second() -> None:
+    game = Game.from_position(
+        [
+            PlayerSpec("alice", battlefield=["Wayward Giant"]),
+            PlayerSpec("bob", battlefield=["Grizzly Bears"]),
+        ],
+        step=Step.BEGINNING_OF_COMBAT,
+    )
+    _do(game, "alice", "pass")
+    _do(game, "bob", "pass")
+    _do(game, "alice", "attack with Wayward Giant")
+    _do(game, "alice", "pass")
+    _do(game, "bob", "pass")
+    assert [type(a) for a in game.legal_actions()] == [actions.FinishDeclaration]
+
+
+def _aura(text: str, subtypes: list[str] | None = None) -> Any:
+    return {
+        "name": "Zap Aura",
+        "manaCost": "{W}",
+        "colors": ["White"],
+        "type": "Enchantment — Aura",
+        "types": ["Enchantment"],
+        "subtypes": subtypes if subtypes is not None else ["Aura"],
+        "text": text,
+        "layout": "normal",
+    }
+
+
+def test_auras_compile_with_their_target_or_are_refused() -> None:
+    c = compile_row(_aura("Enchant creature\nEnchanted creature gets +1/+1 and has flying."))
+    assert isinstance(c, Compiled)
+    assert c.card.targets[0].text == "target creature"
+    assert c.card.abilities[0].effect == AttachedGets("enchanted", 1, 1, frozenset({"flying"}))
+    land = compile_row(_aura("Enchant land\nEnchanted land has flying."))
+    assert isinstance(land, Refusal) and land.reason == why.KEYWORD
+    not_aura = compile_row(_aura("Enchant creature", subtypes=[]))
+    assert isinstance(not_aura, Refusal)
+
+
+def test_lords_by_creature_type_and_the_words_that_are_not_types() -> None:
+    king = base.card("Goblin King")
+    assert king is not None
+    lord = king.abilities[0].effect
+    assert isinstance(lord, Lord) and lord.other and lord.what == HasSubtype("Goblin")
+    attacking = compile_row(
+        {
+            "name": "Zap Banner",
+            "manaCost": "{3}",
+            "colors": [],
+            "type": "Artifact",
+            "types": ["Artifact"],
+            "text": "Attacking creatures you control get +1/+0.",
+            "layout": "normal",
+        }
+    )
+    assert isinstance(attacking, Refusal)
