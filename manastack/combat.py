@@ -69,11 +69,12 @@ def defender_refusal(g: GameState, p: Permanent, defender: int) -> IllegalAction
         ):
             return IllegalAction(
                 "combat",
-                "{card!c} can't attack unless {player} controls {art} {land!c}",
+                "{card!c} can't attack unless {player} controls an {land!c}"
+                if art == "an"
+                else "{card!c} can't attack unless {player} controls a {land!c}",
                 "508.1c",
                 card=p.name,
                 player=g.pname(defender),
-                art=art,
                 land=land,
             )
     return None
