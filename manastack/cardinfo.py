@@ -83,6 +83,12 @@ def when_cast(cd: CardDef, t: Translator = ENGLISH) -> str:
             "(307.1 / 117.1a)"
         )
     kind = cd.type_line.split(" —")[0].lower()  # a card's type words (the catalog has some)
+    if kind[:1] in "aeiou":  # English's article; other languages' catalogs say it their way
+        return t.tr(
+            "sorcery speed: it is an {kind!t}, so only in your main phase with the stack empty "
+            "(307.1 / 117.1a)",
+            kind=kind,
+        )
     return t.tr(
         "sorcery speed: it is a {kind!t}, so only in your main phase with the stack empty "
         "(307.1 / 117.1a)",
