@@ -16,6 +16,7 @@ era; its other messages fall back to the language's catalog, so ``update`` adds 
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
 import sys
 from pathlib import Path
@@ -102,11 +103,24 @@ def problems() -> list[str]:
             have = {m.id for m in cat if m.id and m.string}
             out += [f"{name}: untranslated: {w!r}" for w in sorted(wanted - have)]
         mo = po.with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != mo_bytes(cat):
+        if not mo.is_file() or compiled(mo) != translations(cat):
             out.append(
                 f"{mo.relative_to(ROOT)} is not compiled from its .po (tools/i18n.py compile)"
             )
     return out
+
+
+def translations(cat: Catalog) -> dict[str, str]:
+    """What a catalog translates (its messages with a translation, fuzzy ones left out)."""
+    return {m.id: m.string for m in cat if m.id and m.string and not m.fuzzy}
+
+
+def compiled(mo: Path) -> dict[str, str]:
+    """What a compiled catalog translates, as the standard ``gettext`` reads it (the same
+    messages whatever Babel version compiled it)."""
+    with mo.open("rb") as f:
+        table = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+    return {k: v for k, v in table.items() if isinstance(k, str) and k}
 
 
 def main() -> int:

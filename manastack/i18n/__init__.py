@@ -25,6 +25,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 DOMAIN = "manastack"
@@ -100,16 +101,37 @@ def card_name(name: str, lang: str) -> str:
 
 
 def _french_card_name(name: str) -> str:
-    # Imported when first needed: English games never read the French names.
-    from manastack.i18n import cardnames
+    # The hook to the French card names: manastack.i18n.cardnames.french_card_name, looked up
+    # once (until that module exists, every card keeps its English name).
+    hook = _HOOKS.get("fr")
+    if hook is None:
+        hook = _HOOKS["fr"] = _find_hook()
+    return hook(name)
 
-    return cardnames.french_name(name) or name
+
+def _find_hook() -> Callable[[str], str]:
+    try:
+        from manastack.i18n import cardnames  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return _same
+    found: Callable[[str], str] = cardnames.french_card_name
+    return found
+
+
+def _same(name: str) -> str:
+    return name
+
+
+_HOOKS: dict[str, Callable[[str], str]] = {}
 
 
 class Msg:
     """A message to render later: its template (the msgid) and its parameters."""
 
     __slots__ = ("params", "template")
+
+    template: str
+    params: dict[str, object]
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
@@ -165,10 +187,14 @@ class _Template:
 
     __slots__ = ("cards", "fmt", "texts")
 
+    cards: tuple[str, ...]
+    texts: tuple[str, ...]
+    fmt: str
+
     def __init__(self, translated: str) -> None:
-        self.cards: tuple[str, ...] = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "c")
-        self.texts: tuple[str, ...] = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "t")
-        self.fmt: str = _FIELD.sub(r"{\1}", translated)
+        self.cards = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "c")
+        self.texts = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "t")
+        self.fmt = _FIELD.sub(r"{\1}", translated)
 
 
 class Translator:
@@ -180,13 +206,19 @@ class Translator:
 
     __slots__ = ("_cache", "_gt", "era", "lang", "mark")
 
+    lang: str
+    era: str | None
+    mark: bool
+    _cache: dict[str, _Template]
+    _gt: gettext.NullTranslations
+
     def __init__(self, lang: str = SOURCE_LANG, era: str | None = None, mark: bool = False) -> None:
         self.lang = lang
         self.era = era
         self.mark = mark
-        self._cache: dict[str, _Template] = {}
+        self._cache = {}
         if lang == SOURCE_LANG:
-            self._gt: gettext.NullTranslations = gettext.NullTranslations()
+            self._gt = gettext.NullTranslations()
         else:
             tried = [f"{lang}@{era}", lang] if era else [lang]
             self._gt = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=tried, fallback=True)
