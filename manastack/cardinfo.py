@@ -10,6 +10,7 @@ from manastack.cards.model import (
     StaticAbility,
     TriggeredAbility,
 )
+from manastack.i18n import cardnames
 from manastack.vocabulary.effects import AddMana
 
 
@@ -154,6 +155,9 @@ def card_text(cd: CardDef) -> str:
     if cd.text:
         lines.append(cd.text)
     lines.append("")
+    french = cardnames.entry(cd.name)
+    if french is not None:
+        lines.append(f"French: {french.describe()}")
     lines.append(f"Behaviour: {origin(cd)}")
     kws = ", ".join(sorted(cd.keywords))
     if kws:

