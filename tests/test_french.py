@@ -54,12 +54,32 @@ def test_verified_cards_have_their_french_names() -> None:
     assert cardnames.english_name("colere de DIEU") == "Wrath of God"
 
 
-def test_cards_without_a_verified_name_have_none() -> None:
-    # No page tying them to a French printing was found: they keep their English names.
-    for english in ("Counterspell", "Dark Ritual", "Island", "Swamp", "Lightning Bolt"):
+def test_names_from_forges_table_have_their_french_names() -> None:
+    # Read in Forge's table of French printed names: the name only, with no set given.
+    expected = {
+        "Counterspell": "Contresort",
+        "Dark Ritual": "Messe noire",
+        "Island": "Île",
+        "Swamp": "Marais",
+        "Lightning Bolt": "Foudre",
+        "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
+    }
+    for english, french in expected.items():
+        assert cardnames.french_name(english) == french, english
+        assert cardnames.english_name(french) == english
+        entry = cardnames.entry(english)
+        assert entry is not None
+        assert entry.set == "printed French name (no set given)"
+        assert "Card-Forge/forge" in entry.source
+    assert cardnames.english_name("Rituel sombre") is None
+
+
+def test_cards_without_a_french_name_have_none() -> None:
+    # Forge's table gives them their English name: they keep it.
+    assert cardnames.pool_without_french() == ("Ancestral Recall", "Divination")
+    for english in cardnames.pool_without_french():
         assert cardnames.french_name(english) is None, english
-        assert english in cardnames.pool_without_french()
-    assert cardnames.english_name("Contresort") is None
+        assert cardnames.entry(english) is None
 
 
 def test_every_pool_card_has_a_french_name_or_is_listed_without_one() -> None:
@@ -82,7 +102,8 @@ def test_the_names_go_both_ways_and_ignore_case_and_accents() -> None:
 
 def test_a_card_without_a_french_name_shows_its_english_name() -> None:
     assert cardnames.display_name("Ancestral Recall", "fr") == "Ancestral Recall"
-    assert cardnames.display_name("Counterspell", "fr") == "Counterspell"
+    assert cardnames.display_name("Divination", "fr") == "Divination"
+    assert cardnames.display_name("Counterspell", "fr") == "Contresort"
     assert cardnames.display_name("Wrath of God", "fr") == "Colère de Dieu"
     assert cardnames.display_name("Wrath of God", "en") == "Wrath of God"
 
@@ -103,7 +124,7 @@ def test_an_entry_shows_its_set_and_source() -> None:
     assert entry.set == "Darksteel"
     assert entry.source.startswith("https://scryfall.com/card/dst/")
     assert entry.describe() == f"Trinisphère (Darksteel; {entry.source})"
-    assert cardnames.entry("Counterspell") is None
+    assert cardnames.entry("Ancestral Recall") is None
 
 
 def test_manastack_card_shows_the_french_name_and_its_source(
@@ -116,6 +137,9 @@ def test_manastack_card_shows_the_french_name_and_its_source(
     assert "French: Colère de Dieu (" in out
     assert "magiccorporation.com" in out
     assert main(["card", "Counterspell"]) == 0
+    out = capsys.readouterr().out
+    assert "French: Contresort (printed French name (no set given); https://github.com/" in out
+    assert main(["card", "Ancestral Recall"]) == 0
     assert "French:" not in capsys.readouterr().out
 
 
@@ -166,7 +190,8 @@ def test_the_table_is_written_the_same_way_each_time(tmp_path: Path) -> None:
     # A printed name (foreignNames) wins over a verified one; the verified ones fill the rest.
     assert table["names"]["Wrath of God"] == ["Colère divine", "NEW", tool.gatherer_url(9)]
     assert table["names"]["Trinisphere"] == list(tool.VERIFIED_FR["Trinisphere"])
-    assert "Counterspell" in table["pool_without_french"]
+    assert table["names"]["Counterspell"] == list(tool.VERIFIED_FR["Counterspell"])
+    assert "Ancestral Recall" in table["pool_without_french"]
     printed = tool.french_table({"Grizzly Bears": ["Ours", "NEW", 7]}, set(POOL), pool)
     assert "Grizzly Bears" not in printed["pool_without_french"]
     a, b = tmp_path / "a.json", tmp_path / "b.json"
@@ -265,6 +290,26 @@ SAME = [
     ("concéder", "concede"),
     ("conceder", "concede"),
     ("lancer Thalia, Guardian of Thraben", "cast Thalia, Guardian of Thraben"),
+    # Names from Forge's table.
+    ("jouer Île", "play Island"),
+    ("jouer ile", "play Island"),
+    ("lancer Messe noire", "cast Dark Ritual"),
+    ("lancer Contresort en ciblant Messe noire", "cast Counterspell targeting Dark Ritual"),
+    (
+        "lancer Foudre en ciblant Mur de bois de bob",
+        "cast Lightning Bolt targeting bob's Wall of Wood",
+    ),
+    (
+        "lancer Fuite de mana en ciblant Foudre x=0",
+        "cast Mana Leak targeting Lightning Bolt x=0",
+    ),
+    ("lancer Thalia, gardienne de Thraben", "cast Thalia, Guardian of Thraben"),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben",
+        "cast Shock targeting Thalia, Guardian of Thraben",
+    ),
+    ("suspendre Éclair de faille", "suspend Rift Bolt"),
+    ("lancer Ange exalté face cachée", "cast Exalted Angel face down"),
     # English commands stay valid in French, and take French card names.
     ("cast Colère de Dieu", "cast Wrath of God"),
 ]
@@ -347,7 +392,7 @@ def test_an_unknown_language_is_refused() -> None:
 
 # --- scenario files --------------------------------------------------------------------------
 
-FRENCH_EXAMPLE = ROOT / "examples" / "rituel-sombre-contresort.scenario.yaml"
+FRENCH_EXAMPLE = ROOT / "examples" / "messe-noire-contresort.scenario.yaml"
 
 
 def test_the_founding_example_passes_in_french() -> None:
@@ -479,3 +524,4 @@ def test_play_takes_french_commands() -> None:
     assert "[405.5]" in s.step("expliquer")
     assert "Lightning Bolt" in s.step("carte Lightning Bolt")
     assert "Giant Growth" in s.step("carte Croissance gigantesque")
+    assert "Lightning Bolt" in s.step("carte Foudre")

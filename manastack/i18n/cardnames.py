@@ -127,8 +127,8 @@ def french_card_name(english: str) -> str:
     """The name a French text shows: the French name, or the English name where there is none
     (the hook ``manastack.i18n.card_name`` calls).
 
-    >>> french_card_name("Giant Growth"), french_card_name("Mana Drain")
-    ('Croissance gigantesque', 'Mana Drain')
+    >>> french_card_name("Giant Growth"), french_card_name("Divination")
+    ('Croissance gigantesque', 'Divination')
     """
     return french_name(english) or english
 
