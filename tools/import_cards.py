@@ -208,8 +208,24 @@ FORGE_FR: dict[str, str] = {
     "Exalted Angel": "Ange exalté",
     "Drudge Skeletons": "Squelettes serviles",
 }
+# A second page seen for a name of FORGE_FR, appended to its source. Magic Corporation's analysis
+# of Foudre gives its French text (instant, {R}, 3 damage to any target; in the third core set,
+# Revised) without the English name, and names "messe noire" among the cards that give three
+# mana, as Dark Ritual does. It is cited beside Forge's table for Foudre only; as it does not
+# name the English card, the entry keeps "printed French name (no set given)".
+FORGE_FR_ALSO: dict[str, str] = {
+    "Lightning Bolt": "http://magiccorporation.com/gathering-analyses-view-1076-analyses.html",
+}
 VERIFIED_FR.update(
-    {english: (french, FORGE_FR_SET, FORGE_FR_SOURCE) for english, french in FORGE_FR.items()}
+    {
+        english: (
+            french,
+            FORGE_FR_SET,
+            FORGE_FR_SOURCE
+            + (f"; also {FORGE_FR_ALSO[english]}" if english in FORGE_FR_ALSO else ""),
+        )
+        for english, french in FORGE_FR.items()
+    }
 )
 
 ROOT = Path(__file__).resolve().parent.parent
