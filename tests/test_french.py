@@ -308,6 +308,14 @@ SAME = [
         "lancer Choc en ciblant Thalia, gardienne de Thraben",
         "cast Shock targeting Thalia, Guardian of Thraben",
     ),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben de bob",
+        "cast Shock targeting bob's Thalia, Guardian of Thraben",
+    ),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben de bob, Mur de bois d'alice",
+        "cast Shock targeting bob's Thalia, Guardian of Thraben, alice's Wall of Wood",
+    ),
     ("suspendre Éclair de faille", "suspend Rift Bolt"),
     ("lancer Ange exalté face cachée", "cast Exalted Angel face down"),
     # English commands stay valid in French, and take French card names.

@@ -400,7 +400,11 @@ def _known_ref(text: str, names: CardNames) -> bool:
     if text in names:
         return True
     m = _POSSESSIVE.match(text)
-    return m is not None and m.group(2) in names
+    if m is not None and m.group(2) in names:
+        return True
+    # French possessive (``Thalia, gardienne de Thraben de bob``): keeps a name's commas joined.
+    m = _POSSESSIVE_FR.match(text)
+    return m is not None and m.group(1) in names
 
 
 def _ref(text: str, names: CardNames) -> Ref:
