@@ -10,7 +10,7 @@ from manastack.cards.model import (
     StaticAbility,
     TriggeredAbility,
 )
-from manastack.i18n import ENGLISH, Translator
+from manastack.i18n import ENGLISH, Translator, cardnames
 from manastack.vocabulary.effects import AddMana
 
 
@@ -187,6 +187,9 @@ def card_text(cd: CardDef, t: Translator = ENGLISH) -> str:
     if cd.text:
         lines.append(cd.text)
     lines.append("")
+    french = cardnames.entry(cd.name)
+    if french is not None:
+        lines.append(t.tr("French: {french!t}", french=french.describe()))
     lines.append(t.tr("Behaviour: {origin}", origin=origin(cd, t)))
     kws = ", ".join(sorted(cd.keywords))
     if kws:

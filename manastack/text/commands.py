@@ -400,7 +400,11 @@ def _known_ref(text: str, names: CardNames) -> bool:
     if text in names:
         return True
     m = _POSSESSIVE.match(text)
-    return m is not None and m.group(2) in names
+    if m is not None and m.group(2) in names:
+        return True
+    # French possessive (``Thalia, gardienne de Thraben de bob``): keeps a name's commas joined.
+    m = _POSSESSIVE_FR.match(text)
+    return m is not None and m.group(1) in names
 
 
 def _ref(text: str, names: CardNames) -> Ref:
@@ -894,7 +898,7 @@ def parse_command(text: str, card_names: Collection[str] = (), lang: str = "en")
 
     A card named by an alias of ``card_names`` (a French name) is written with the pool's name.
     With ``lang="fr"`` the French commands are read too (``GRAMMAR_FR``: ``lancer Contresort en
-    ciblant Rituel sombre``), and parse to the same commands as the English ones.
+    ciblant Messe noire``), and parse to the same commands as the English ones.
 
     >>> parse_command("cast Lightning Bolt targeting bob's Grizzly Bears")
     Cast(card=Ref(name='Lightning Bolt', controller=None), face_down=False, \
@@ -902,8 +906,8 @@ targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, payi
     >>> str(parse_command("ATTACK WITH Grizzly Bears,Llanowar Elves->bob"))
     'attack with Grizzly Bears, Llanowar Elves -> bob'
     >>> names = CardNames(["Counterspell", "Dark Ritual"], {"Contresort": "Counterspell",
-    ...                                                     "Rituel sombre": "Dark Ritual"})
-    >>> str(parse_command("lancer contresort en ciblant Rituel sombre de alice", names, "fr"))
+    ...                                                     "Messe noire": "Dark Ritual"})
+    >>> str(parse_command("lancer contresort en ciblant Messe noire de alice", names, "fr"))
     "cast Counterspell targeting alice's Dark Ritual"
     """
     if len(text) > MAX_COMMAND_CHARS:
