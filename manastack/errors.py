@@ -60,6 +60,16 @@ class IllegalAction(ManastackError):
         line = Msg("{reason}: {message}", reason=reason, message=self.localized_detail(tr))
         return line.render(tr) + cite
 
+    def msg(self) -> Msg:
+        """The whole refusal as a message, to be rendered later in any language."""
+        cite = f" [{self.rule}]" if self.rule else ""
+        return Msg(
+            "{reason}: {message}{cite}",
+            reason=Msg(REASON_WORDS[self.reason]),
+            message=Msg(self.template, **self.params),
+            cite=cite,
+        )
+
     def localized_detail(self, tr: Translator | None = None) -> str:
         """The message alone, in ``tr``'s language (the refusing game's by default)."""
         return (tr or self.tr).render(self.template, self.params)

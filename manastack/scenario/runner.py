@@ -12,7 +12,7 @@ from manastack.actions import AssignDamage, FinishDeclaration, Pass
 from manastack.decisions import legal_actions
 from manastack.errors import IllegalAction, ManastackError
 from manastack.game import Game
-from manastack.i18n import Translator
+from manastack.i18n import Msg, Translator
 from manastack.mana import pool_text
 from manastack.scenario.model import (
     Checkpoint,
@@ -54,7 +54,7 @@ class Result:
     passed: bool
     failure: str | None = None
     game: Game | None = None
-    notes: list[tuple[int, str]] = field(default_factory=list)  # (log position, text)
+    notes: list[tuple[int, Msg]] = field(default_factory=list)  # (log position, message)
     steps: list[LineRun] = field(default_factory=list)
     """Each script line as it ran, in order (for ``--explain``)."""
     stacks: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
@@ -66,8 +66,9 @@ class Result:
         if self.game is None:
             return ""
         notes: dict[int, list[str]] = {}
-        for pos, text in self.notes:
-            notes.setdefault(pos, []).append(text)
+        shown = tr or self.game.state.tr
+        for pos, msg in self.notes:
+            notes.setdefault(pos, []).append(msg.render(shown))
         lines: list[str] = []
         for k, e in enumerate(self.game.log):
             lines.extend(notes.get(k, []))
@@ -194,7 +195,7 @@ def _fail(
 
 
 def _play(
-    sc: Scenario, game: Game, notes: list[tuple[int, str]], result: Result | None = None
+    sc: Scenario, game: Game, notes: list[tuple[int, Msg]], result: Result | None = None
 ) -> None:
     plans = Plans()
     _note_stack(result, game)
@@ -296,7 +297,7 @@ def _do_line(
     plans: Plans,
     script: Sequence[object],
     i: int,
-    notes: list[tuple[int, str]],
+    notes: list[tuple[int, Msg]],
     result: Result | None = None,
 ) -> None:
     g = game.state
@@ -332,9 +333,13 @@ def _do_line(
         )
     except IllegalAction as e:
         if line.rejected is True or (isinstance(line.rejected, str) and line.rejected == e.reason):
-            notes.append(
-                (len(game.log), f"(refused, nothing changes) {line.player}: {line.text} -> {e}")
+            refused = Msg(
+                "(refused, nothing changes) {player}: {line} -> {why}",
+                player=line.player,
+                line=line.text,
+                why=e.msg(),
             )
+            notes.append((len(game.log), refused))
             if result is not None:
                 result.steps.append(LineRun(line, start, len(game.log), e))
             return
