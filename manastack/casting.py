@@ -69,7 +69,9 @@ class CardFacts:
     """What the rules keep looking up in a card's definition, found once per card (a
     definition never changes): the indexes of its activated abilities (602), and its first
     mana ability whose cost has {T} (``tap_mana``; ``tap_mana_keep``: the first of those that
-    doesn't sacrifice the source) as (index, colours, costs no mana)."""
+    doesn't sacrifice the source) as (index, colours, costs no mana, units): ``units`` is how
+    many mana automatic payment may count on (a {T}: Add {C}{C} source is two, 106.4; one of a
+    choice of colours counts as one, its mana being of one colour)."""
 
     __slots__ = ("activated", "tap_mana", "tap_mana_keep")
 
@@ -77,11 +79,12 @@ class CardFacts:
         self.activated = tuple(
             i for i, ab in enumerate(cdef.abilities) if isinstance(ab, ActivatedAbility)
         )
-        self.tap_mana: tuple[int, frozenset[str], bool] | None = None
-        self.tap_mana_keep: tuple[int, frozenset[str], bool] | None = None
+        self.tap_mana: tuple[int, frozenset[str], bool, int] | None = None
+        self.tap_mana_keep: tuple[int, frozenset[str], bool, int] | None = None
         for i, ab in enumerate(cdef.abilities):
             if isinstance(ab, ManaAbility) and ab.cost.tap:
-                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value)
+                units = ab.amount if len(ab.colors) == 1 else 1
+                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value, units)
                 if self.tap_mana is None:
                     self.tap_mana = entry
                 if not ab.cost.sacrifice_self:
@@ -100,7 +103,9 @@ def auto_sources(
     g: GameState, pi: int, exclude: int | None = None, *, sacrifice: bool = False
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
     """Untapped sources whose mana ability costs only {T} (with ``sacrifice``, also those that
-    sacrifice themselves, like Lotus Petal): lands first, then the rest."""
+    sacrifice themselves, like Lotus Petal): lands first, then the rest. A source making two
+    mana of one colour (Sol Ring) is listed twice, once per mana (``pay_cost`` activates it
+    once)."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
     for p in g.battlefield:
@@ -114,7 +119,10 @@ def auto_sources(
         # only with ``sacrifice``); one that also costs mana is not automatic.
         m = f.tap_mana if sacrifice else f.tap_mana_keep
         if m is not None and m[2] and can_tap(g, p):
-            (out if card.cdef.is_land else later).append((p, m[0], m[1]))
+            dest = out if card.cdef.is_land else later
+            dest.append((p, m[0], m[1]))
+            for _ in range(1, m[3]):
+                dest.append((p, m[0], m[1]))
     return out + later
 
 
@@ -187,7 +195,7 @@ def payment_options(
     plan = plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs])
     if plan is None:
         return ()
-    return tuple(srcs[k][0].oid for k, _ in plan[1])
+    return tuple(dict.fromkeys(srcs[k][0].oid for k, _ in plan[1]))
 
 
 def pay_cost(
@@ -223,7 +231,8 @@ def pay_cost(
                 raise IllegalAction(
                     "cost", f"{p.name} {why}", "302.6" if not p.tapped else "602.2b"
                 )
-            srcs.append((p, idx, frozenset(ab.colors)))
+            units = ab.amount if len(ab.colors) == 1 else 1
+            srcs.extend([(p, idx, frozenset(ab.colors))] * units)
     plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
     if plan is None:
         have = pool_text(pl.pool) or "nothing"
@@ -234,9 +243,12 @@ def pay_cost(
             rule,
         )
     taken, used = plan
+    activated: set[int] = set()
     for k, colour in used:
         p, idx, _ = srcs[k]
-        _run_mana_ability(g, pi, p, idx, colour)
+        if p.oid not in activated:  # a two-mana source is listed once per mana, used once
+            activated.add(p.oid)
+            _run_mana_ability(g, pi, p, idx, colour)
     for i, n in enumerate(taken):
         pl.pool[i] -= n
     for _, colour in used:
@@ -262,7 +274,9 @@ def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str
     g.players[pi].pool[COLOR_INDEX[colour]] += ab.amount
     g.emit(
         "mana",
-        f"{g.pname(pi)} activates {p.name}'s mana ability: add {{{colour}}} "
+        f"{g.pname(pi)} activates {p.name}'s mana ability: add {{{colour}}}"
+        + (f" x{ab.amount}" if ab.amount > 1 else "")
+        + " "
         "(no stack, resolves at once)",
         "605.3b",
     )
@@ -508,6 +522,14 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
     shown = "a face-down creature spell (morph)" if a.face_down else cd.name
     g.emit("cast", f"{pl.name} casts {shown}: it moves to the stack", "601.2a")
     cost = spell_total_cost(g, a.player, cd, a.face_down, free)
+    _announce(g, item, cost)
+
+
+def _announce(g: GameState, item: StackItem, cost: ManaCost) -> None:
+    """601.2b / 602.2b: a cost with {X} has its value announced first; then the targets."""
+    if cost.x:
+        g.pending = ChooseX(item.controller, item.oid, cost)
+        return
     _next_cast_step(g, item, cost, 0)
 
 
@@ -577,6 +599,64 @@ class ChooseSpellTarget(_Proposal):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseSpellTarget:
         return cls(player, d["item"], d["index"], as_cost(d["cost"]))
+
+
+MAX_X = 20
+"""The largest X offered as an option (any affordable value is accepted)."""
+
+
+class ChooseX(_Proposal):
+    """601.2b: the player announces the value of X as the spell is cast (602.2b for an
+    ability); ``cost`` is the total cost with X still in it (107.3a)."""
+
+    kind = Kind.CHOOSE_X
+    __slots__ = ()
+
+    def copy(self) -> ChooseX:
+        return ChooseX(self.player, self.item, self.cost)
+
+    def prompt(self, g: GameState) -> str:
+        item = g.stack_item(self.item)
+        return f"{g.pname(self.player)}: choose X for {item.source_name if item else '?'}"
+
+    def _affordable(self, g: GameState, n: int) -> bool:
+        return can_afford(g, self.player, self.cost.with_x(n), self._exclude(g))
+
+    def _exclude(self, g: GameState) -> int | None:
+        item = g.stack_item(self.item)
+        if item is not None and isinstance(item.ability, ActivatedAbility):
+            return item.source_oid if item.ability.cost.tap else None
+        return None
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        out: list[Action] = [Choose(self.player, "0")]
+        n = 1
+        while n <= MAX_X and self._affordable(g, n):
+            out.append(Choose(self.player, str(n)))
+            n += 1
+        return out
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose) or not a.option.strip().isdigit():
+            raise IllegalAction("target", "choose a number for X", "107.3a")
+        n = int(a.option)
+        if n and not self._affordable(g, n):
+            raise IllegalAction("cost", f"{g.pname(a.player)} can't pay X = {n}", "601.2h")
+        item = g.stack_item(self.item)
+        assert item is not None
+        item.x = n
+        g.emit("cast", f"{g.pname(a.player)} announces X = {n}", "601.2b")
+        _next_cast_step(g, item, self.cost.with_x(n), 0)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseX:
+        return cls(player, d["item"], as_cost(d["cost"]))
 
 
 class PayCost(_Proposal):
@@ -772,4 +852,4 @@ def activate(g: GameState, a: ActivateAbility) -> None:
     g.stack.append(item)
     g.passes = 0
     g.emit("activate", f"{g.pname(a.player)} activates {p.name}: {ab.text}", "602.2a")
-    _next_cast_step(g, item, ab.cost.mana, 0)
+    _announce(g, item, ab.cost.mana)

@@ -108,7 +108,7 @@ class ManaCost:
 
     def __str__(self) -> str:
         parts = ["{X}"] * self.x
-        if self.generic or not any(self.colored):
+        if self.generic or not (any(self.colored) or self.x):
             parts.append(f"{{{self.generic}}}")
         for i, n in enumerate(self.colored):
             parts.extend([f"{{{COLORS[i]}}}"] * n)

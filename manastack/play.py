@@ -83,6 +83,8 @@ DECISION_WHY = {
     Kind.CAST_OR_DECLINE: ("a spell or ability is resolving", "608.2"),
     Kind.MULLIGAN: ("the players are choosing their opening hands", "103.5"),
     Kind.PUT_ON_BOTTOM: ("the players are choosing their opening hands", "103.5"),
+    Kind.CHOOSE_X: ("a spell or ability is being cast or activated", "601.2b"),
+    Kind.CHOOSE_CARD: ("a spell or ability is resolving", "608.2d"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -100,6 +102,9 @@ WHAT_NOW = {
     Kind.CHOOSE_LEGEND: "you are choosing which legend to keep: `choose CARD`",
     Kind.CAST_OR_DECLINE: "you may cast the card: `cast CARD` or `choose decline`",
     Kind.CHOOSE_COLOR: "you are choosing a colour: `choose red` (or white, blue, black, green)",
+    Kind.CHOOSE_X: "you are choosing the value of X: `choose N`",
+    Kind.CHOOSE_CARD: "you are choosing a card (`choose CARD`, `choose none`) or, scrying, "
+    "`choose top` or `choose bottom`",
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.

@@ -61,7 +61,11 @@ def test_the_render_sees_a_dropped_clause() -> None:
 @pytest.mark.parametrize(
     ("text", "reason", "fragment"),
     [
-        ("Zap deals X damage to any target.", why.UNPARSED, "Zap deals X damage to any target"),
+        (
+            "Zap deals X damage to any target. Spend only red mana on X.",
+            why.UNPARSED,
+            "Spend only red mana on X",
+        ),
         (
             "Zap deals 2 damage to any target. Draw a card at the beginning of the next upkeep.",
             why.UNPARSED,
@@ -69,7 +73,11 @@ def test_the_render_sees_a_dropped_clause() -> None:
         ),
         ("Flying, banding", why.KEYWORD, "Banding"),
         ("Cycling {2}", why.KEYWORD, "Cycling"),
-        ("Destroy target creature. It can't be regenerated.", why.UNPARSED, "It can't be"),
+        (
+            "Destroy target creature. It can't be regenerated this turn.",
+            why.UNPARSED,
+            "It can't be",
+        ),
     ],
 )
 def test_refusals_name_the_fragment_and_the_reason(text: str, reason: str, fragment: str) -> None:
@@ -79,7 +87,7 @@ def test_refusals_name_the_fragment_and_the_reason(text: str, reason: str, fragm
 
 
 def test_refusals_of_the_card_itself() -> None:
-    assert compile_row(_row("A", "Draw a card.", cost="{X}{R}")).reason == why.MANA_SYMBOL
+    assert compile_row(_row("A", "Draw a card.", cost="{S}{R}")).reason == why.MANA_SYMBOL
     assert compile_row(_row("B", "Draw a card.", cost="{R/G}")).reason == why.MANA_SYMBOL
     star = _row("C", "", "Creature — Elemental", power="*", toughness="3")
     assert compile_row(star).reason == why.STAR_PT
@@ -91,9 +99,9 @@ def test_refusals_of_the_card_itself() -> None:
 
 def test_no_partial_cards() -> None:
     """One line the engine can do and one it can't: nothing of the card is made."""
-    r = base.compiled("Shivan Dragon")
-    assert isinstance(r, Refusal) and "gets +1/+0" in r.fragment
-    assert cards.find("Shivan Dragon") is None
+    r = base.compiled("Sengir Vampire")
+    assert isinstance(r, Refusal) and "dealt damage" in r.fragment
+    assert cards.find("Sengir Vampire") is None
 
 
 def test_wording_is_brought_to_today() -> None:
@@ -153,9 +161,9 @@ def test_card_command_for_compiled_refused_and_misspelt(capsys: pytest.CaptureFi
     assert cli.main(["card", "Phyrexian", "Arena"]) == 0
     out = capsys.readouterr().out
     assert "compiled from its Oracle text" in out and "uses the stack" in out
-    assert cli.main(["card", "Shivan", "Dragon"]) == 0
+    assert cli.main(["card", "Sengir", "Vampire"]) == 0
     out = capsys.readouterr().out
-    assert "Not compiled: unparsed clause" in out and "gets +1/+0" in out
+    assert "Not compiled: unparsed clause" in out and "dealt damage" in out
     assert cli.main(["card", "Shivn", "Dragon"]) == 2
     assert "did you mean: Shivan Dragon" in capsys.readouterr().err
 
@@ -212,5 +220,5 @@ def test_a_decklist_may_name_compiled_cards() -> None:
     assert deck.cards().count("Air Elemental") == 20
     from manastack.errors import InputError
 
-    with pytest.raises(InputError, match="unknown card 'Shivan Dragon'"):
-        parse_decklist("4 Shivan Dragon\n", "deck.txt", cards.playable_names())  # refused
+    with pytest.raises(InputError, match="unknown card 'Sengir Vampire'"):
+        parse_decklist("4 Sengir Vampire\n", "deck.txt", cards.playable_names())  # refused

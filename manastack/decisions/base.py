@@ -42,6 +42,8 @@ class Kind(Enum):
     CHOOSE_COLOR = "choose_color"
     MULLIGAN = "mulligan"
     PUT_ON_BOTTOM = "put_on_bottom"
+    CHOOSE_X = "choose_x"
+    CHOOSE_CARD = "choose_card"
 
 
 @dataclass(frozen=True)

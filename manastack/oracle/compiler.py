@@ -118,7 +118,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
         cur.lit(".")  # a few rows lack the final full stop
         if made is None or not cur.done():
             raise gr.fail(cur)
-        if c.mana.mana_value or sorcery:
+        if c.mana.mana_value or c.mana.x or sorcery:
             # The engine pays a mana ability's {T} and sacrifice only (casting.py).
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
-from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.base import (
     Amount,
     Cost,
@@ -48,9 +48,25 @@ from manastack.vocabulary.filters import (
     AllOf,
     AnyObject,
     Controlled,
+    HasKeyword,
     HasType,
     NotColor,
+    NotKeyword,
     NotType,
+)
+from manastack.vocabulary.moves import (
+    SOURCE,
+    DamageEach,
+    DestroyNoRegen,
+    DiscardCards,
+    Exile,
+    LifeForEach,
+    Mill,
+    PumpSource,
+    PutCounters,
+    Scry,
+    SearchBasicLand,
+    TapTarget,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
@@ -315,10 +331,11 @@ def mana_letters(symbols: str, line: str) -> str:
 
 
 def mana_cost(symbols: str, line: str) -> ManaCost:
-    """A cost of generic and coloured symbols; {X}, hybrid, Phyrexian, snow are refused."""
+    """A cost of generic, coloured and {X} symbols (107.3); hybrid, Phyrexian, snow are
+    refused."""
     for sym in _MANA_SYMBOL.findall(symbols):
         s = sym.upper()
-        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGC")):
+        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGCX")):
             raise Refused(MANA_SYMBOL, "{" + s + "}", line)
     return ManaCost.parse(symbols)
 
@@ -364,7 +381,11 @@ def number(cur: Cursor) -> int | None:
 
 
 def amount(cur: Cursor) -> int | Amount | None:
-    """A fixed number; X is refused by its caller (nothing here reads it)."""
+    """A fixed number, or X (107.3: the value announced as the spell was cast)."""
+    start = cur.i
+    if cur.lit("x") and cur.boundary():
+        return X()
+    cur.i = start
     return number(cur)
 
 
@@ -582,7 +603,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
     third = who == "target"
     who = who or "you"
     if cur.lit("draws " if third else "draw "):
-        n = number(cur)
+        n = amount(cur)
         if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
             return DrawCards(n, who, t)
         return None
@@ -590,7 +611,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
         return None
     for verb, cls in (("gain", GainLife), ("lose", LoseLife)):
         if cur.lit(verb + ("s " if third else " ")):
-            n = number(cur)
+            n = amount(cur)
             if n is not None and cur.lit(" life"):
                 return cls(n, who, t)
             return None
@@ -613,7 +634,193 @@ def sacrifice(cur: Cursor, ctx: Context) -> Effect | None:
     return SacrificeSource() if cur.lit("sacrifice ~") else None
 
 
+# --- moves, counters, choices (vocabulary/moves.py) ---------------------------------------------
+
+# "search your library for a basic land card" and what follows -> (where, tapped, revealed).
+SEARCH_TAILS = {
+    ", put it onto the battlefield tapped, then shuffle your library": ("battlefield", True, False),
+    ", put that card onto the battlefield tapped, then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put that card onto the battlefield tapped. then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put it onto the battlefield tapped. then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put that card onto the battlefield. then shuffle your library": (
+        "battlefield",
+        False,
+        False,
+    ),
+    ", put it onto the battlefield, then shuffle your library": ("battlefield", False, False),
+    ", reveal it, put it into your hand, then shuffle your library": ("hand", False, True),
+    ", reveal it, and put it into your hand. then shuffle your library": ("hand", False, True),
+    ", reveal that card, and put it into your hand. then shuffle your library": (
+        "hand",
+        False,
+        True,
+    ),
+}
+
+
+def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
+    """``~`` (the source: SOURCE) or a permanent target."""
+    if cur.lit("~") and cur.boundary():
+        return SOURCE
+    return permanent_target(cur, ctx)
+
+
+def exile(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("exile "):
+        return None
+    t = permanent_target(cur, ctx)
+    return Exile(t) if t is not None else None
+
+
+def tap_untap(cur: Cursor, ctx: Context) -> Effect | None:
+    untap = cur.lit("untap ")
+    if not untap and not cur.lit("tap "):
+        return None
+    t = _self_or_target(cur, ctx)
+    return TapTarget(t, untap) if t is not None else None
+
+
+def mill(cur: Cursor, ctx: Context) -> Effect | None:
+    """2017's wording: ``target player puts the top N cards of their library into their
+    graveyard`` (``put ... your library into your graveyard`` for you)."""
+    t = player_target(cur, ctx)
+    if t is not None:
+        if not cur.lit(" puts the top "):
+            return None
+        who, whose = "target", "their"
+    elif cur.lit("put the top "):
+        who, whose = "you", "your"
+        t = 0
+    else:
+        return None
+    n = amount(cur)
+    if n is None:
+        return None
+    one = n == 1
+    if cur.lit(f" card{'' if one else 's'} of {whose} library into {whose} graveyard"):
+        return Mill(n, who, t)
+    return None
+
+
+def counters(cur: Cursor, ctx: Context) -> Effect | None:
+    """122.1: ``put a +1/+1 counter on target creature``, ``put two -1/-1 counters on ~``."""
+    if not cur.lit("put "):
+        return None
+    n = amount(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters?")) if n is not None else None
+    if n is None or m is None or m.group(1) not in ("+1/+1", "-1/-1"):
+        return None
+    if (n == 1) != (not m.group(0).endswith("s")) or not cur.lit(" on "):
+        return None
+    t = _self_or_target(cur, ctx)
+    return PutCounters(m.group(1), n, t) if t is not None else None
+
+
+def pump_self(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("~ gets "):
+        return None
+    m = cur.rx(_PT)
+    if m is not None and cur.lit(" until end of turn"):
+        return PumpSource(int(m.group(1)), int(m.group(2)))
+    return None
+
+
+def each_life(cur: Cursor, ctx: Context) -> Effect | None:
+    """``each opponent loses 2 life``, ``each player gains 1 life``."""
+    whom = "opponent" if cur.lit("each opponent ") else "player" if cur.lit("each player ") else ""
+    if not whom:
+        return None
+    gain = cur.lit("gains ")
+    if not gain and not cur.lit("loses "):
+        return None
+    n = amount(cur)
+    return LifeForEach(n, whom, gain) if n is not None and cur.lit(" life") else None
+
+
+_EACH_CREATURE = {
+    "each creature": AnyObject(),
+    "each creature with flying": HasKeyword("flying"),
+    "each creature without flying": NotKeyword("flying"),
+}
+
+
+def damage_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``~ deals 1 damage to each creature [with/without flying] [and each player]``,
+    ``~ deals 2 damage to each opponent``."""
+    if not (cur.lit("~ deals ") or (ctx.it_is_source and cur.lit("it deals "))):
+        return None
+    n = amount(cur)
+    if n is None or not cur.lit(" damage to "):
+        return None
+    for words in ("each opponent", "each player"):
+        if cur.lit(words) and cur.boundary():
+            return DamageEach(n, None, words.split()[1])
+    for words in sorted(_EACH_CREATURE, key=len, reverse=True):
+        start = cur.i
+        if cur.lit(words) and cur.boundary():
+            players = "player" if cur.lit(" and each player") else ""
+            return DamageEach(n, _EACH_CREATURE[words], players)
+        cur.i = start
+    return None
+
+
+def discard(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.9a: ``target player discards two cards``, ``discard a card`` (the player chooses)."""
+    t = player_target(cur, ctx)
+    if t is not None:
+        if not cur.lit(" discards "):
+            return None
+        who = "target"
+    elif cur.lit("discard "):
+        who, t = "you", 0
+    else:
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+        return DiscardCards(n, who, t)
+    return None
+
+
+def scry(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("scry "):
+        return None
+    n = number(cur)
+    return Scry(n) if n is not None else None
+
+
+def search_basic(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("search your library for a basic land card"):
+        return None
+    for tail in sorted(SEARCH_TAILS, key=len, reverse=True):
+        if cur.lit(tail):
+            dest, tapped, reveal = SEARCH_TAILS[tail]
+            return SearchBasicLand(dest, tapped, reveal)
+    return None
+
+
 CLAUSES = (
+    search_basic,
+    exile,
+    tap_untap,
+    mill,
+    counters,
+    pump_self,
+    each_life,
+    damage_each,
+    discard,
+    scry,
     deal_damage,
     counter,
     destroy,
@@ -652,6 +859,8 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
             raise fail(cur)
         if isinstance(e, DestroyAll) and cur.lit(" they can't be regenerated."):
             effects[-1] = DestroyAll(e.card_type, can_be_regenerated=False)
+        if isinstance(e, Destroy) and cur.lit(" it can't be regenerated."):
+            effects[-1] = DestroyNoRegen(e.target)  # 701.19c
         if cur.done():
             return effects
         if not cur.lit(" "):

@@ -13,7 +13,7 @@ from manastack.mana import COLOR_NAMES
 from manastack.oracle.compiler import AbilityLine, Compiled, SpellLine
 from manastack.oracle.grammar import NUMBER_WORDS, KeywordLine
 from manastack.steps import Step
-from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Amount,
@@ -48,9 +48,25 @@ from manastack.vocabulary.filters import (
     AllOf,
     AnyObject,
     Controlled,
+    HasKeyword,
     HasType,
     NotColor,
+    NotKeyword,
     NotType,
+)
+from manastack.vocabulary.moves import (
+    SOURCE,
+    DamageEach,
+    DestroyNoRegen,
+    DiscardCards,
+    Exile,
+    LifeForEach,
+    Mill,
+    PumpSource,
+    PutCounters,
+    Scry,
+    SearchBasicLand,
+    TapTarget,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
@@ -112,10 +128,14 @@ def target(spec: TargetSpec) -> str:
 def _amount(a: int | Amount) -> str:
     if isinstance(a, int):
         return str(a)
+    if isinstance(a, X):
+        return "x"
     raise NoWords(repr(a))
 
 
 def _cards(n: int | Amount) -> str:
+    if isinstance(n, X):
+        return "x cards"
     if not isinstance(n, int):
         raise NoWords(repr(n))
     return "a card" if n == 1 else f"{_WORD.get(n, str(n))} cards"
@@ -125,7 +145,76 @@ def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third:
     return f"{target(targets[t])} {third}" if who == "target" else f"you {verb}"
 
 
+_SEARCH_WORDS = {
+    ("battlefield", True, False): ", put it onto the battlefield tapped, then shuffle your library",
+    ("battlefield", False, False): ", put it onto the battlefield, then shuffle your library",
+    ("hand", False, True): ", reveal it, put it into your hand, then shuffle your library",
+}
+_EACH_WORDS = {
+    AnyObject(): "each creature",
+    HasKeyword("flying"): "each creature with flying",
+    NotKeyword("flying"): "each creature without flying",
+}
+
+
+def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
+    return "~" if t == SOURCE else target(targets[t])
+
+
+def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
+    """The words of vocabulary/moves.py's effects (None: not one of them)."""
+    if isinstance(e, Exile):
+        return f"exile {target(targets[e.target])}"
+    if isinstance(e, TapTarget):
+        return f"{'untap' if e.untap else 'tap'} {_obj(e.target, targets)}"
+    if isinstance(e, Mill):
+        n = _WORD.get(e.count, str(e.count)) if isinstance(e.count, int) else _amount(e.count)
+        cards = "card" if e.count == 1 else "cards"
+        if e.who == "target":
+            return (
+                f"{target(targets[e.target])} puts the top {n} {cards} of their library into "
+                "their graveyard"
+            )
+        return f"put the top {n} {cards} of your library into your graveyard"
+    if isinstance(e, PutCounters):
+        many = e.count != 1
+        n = (
+            "a"
+            if not many
+            else _WORD.get(e.count, _amount(e.count))
+            if isinstance(e.count, int)
+            else _amount(e.count)
+        )
+        return f"put {n} {e.kind} counter{'s' if many else ''} on {_obj(e.target, targets)}"
+    if isinstance(e, DestroyNoRegen):
+        return f"destroy {target(targets[e.target])}. it can't be regenerated"
+    if isinstance(e, PumpSource):
+        return f"~ gets {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, LifeForEach):
+        verb = "gains" if e.gain else "loses"
+        return f"each {e.whom} {verb} {_amount(e.amount)} life"
+    if isinstance(e, DamageEach):
+        parts = []
+        if e.creatures is not None:
+            parts.append(_EACH_WORDS[e.creatures])
+        if e.players:
+            parts.append(f"each {e.players}")
+        return f"~ deals {_amount(e.amount)} damage to " + " and ".join(parts)
+    if isinstance(e, DiscardCards):
+        subject = f"{target(targets[e.target])} discards" if e.who == "target" else "discard"
+        return f"{subject} {_cards(e.count)}"
+    if isinstance(e, Scry):
+        return f"scry {e.count}"
+    if isinstance(e, SearchBasicLand):
+        tail = _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
+        return f"search your library for a basic land card{tail}"
+    return None
+
+
 def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
+    moved = _moves(e, targets)
+    if moved is not None:
+        return moved
     if isinstance(e, DealDamage):
         if isinstance(e.amount, CountOf):
             return (
@@ -189,7 +278,7 @@ def cost(c: Cost) -> str:
         parts.append("{t}")
     if c.sacrifice_self:
         parts.append("sacrifice ~")
-    return ", ".join(parts)
+    return ", ".join(parts) or "{0}"
 
 
 def trigger(t: TriggerCondition) -> str:
@@ -272,6 +361,20 @@ def render(c: Compiled) -> list[str]:
 
 # Wordings that mean the same thing, brought to the one the renderer writes.
 _SYNONYMS = (
+    (
+        re.compile(
+            r"(?<=basic land card)(?:, put that card| and put that card| and put it)"
+            r"( onto the battlefield(?: tapped)?)(?:,|\.) then shuffle your library"
+        ),
+        r", put it\1, then shuffle your library",
+    ),
+    (
+        re.compile(
+            r"(?<=basic land card), (?:reveal it|reveal that card), and put it into your hand\. "
+            r"then shuffle your library"
+        ),
+        ", reveal it, put it into your hand, then shuffle your library",
+    ),
     (re.compile(r"at the beginning of the end step"), "at the beginning of each end step"),
     (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
     (re.compile(r"\.$"), ""),
@@ -290,8 +393,8 @@ _TYPE_PAIR = re.compile(
     r"\b(artifact|enchantment|land|creature|planeswalker|instant|sorcery) or "
     r"(artifact|enchantment|land|creature|planeswalker|instant|sorcery)\b"
 )
-_MANA_RUN = re.compile(r"(?:\{[0-9wubrgc]+\})+")
-_MANA_ORDER = "0123456789wubrgc"
+_MANA_RUN = re.compile(r"(?:\{[0-9wubrgcx]+\})+")
+_MANA_ORDER = "x0123456789wubrgc"
 
 
 def _type_pair(m: re.Match[str]) -> str:

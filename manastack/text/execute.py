@@ -54,6 +54,8 @@ DISCARD = Kind.DISCARD
 CHOOSE_LEGEND = Kind.CHOOSE_LEGEND
 CAST_OR_DECLINE = Kind.CAST_OR_DECLINE
 CHOOSE_COLOR = Kind.CHOOSE_COLOR
+CHOOSE_X = Kind.CHOOSE_X
+CHOOSE_CARD = Kind.CHOOSE_CARD
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -142,6 +144,10 @@ def _run(
         follow_order_plan(game, pi, plans)
     elif isinstance(cmd, C.Choose):
         _choose(game, pi, cmd.words)
+    elif isinstance(cmd, C.Discard) and _ask(game, pi) == (CHOOSE_CARD, pi):
+        for ref in cmd.cards:  # a discard an effect asks for (701.9a)
+            _expect(game, pi, (CHOOSE_CARD,), "discard")
+            game.apply(Choose(pi, str(_in_hand(game, pi, ref))))
     elif isinstance(cmd, C.Discard):
         for ref in cmd.cards:
             _expect(game, pi, (DISCARD,), "discard")
@@ -357,6 +363,10 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
     else:
         _expect(game, pi, (PRIORITY,), "cast a spell")
         game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
+    if _ask(game, pi) == (CHOOSE_X, pi):
+        if cmd.x is None:
+            return  # 601.2b: X is asked as its own decision (`choose N`)
+        game.apply(Choose(pi, str(cmd.x)))
     _targets_then_pay(game, pi, cmd.targets, cmd.paying)
 
 
@@ -498,7 +508,11 @@ def _choose(game: Game, pi: int, words: str) -> None:
             game.apply(ChooseTarget(pi, t))
             return
         raise IllegalAction("target", f"{w} is not a legal {game.pending_target_text()}", "603.3d")
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR):
+    if kind == CHOOSE_X:
+        game.apply(Choose(pi, low))
+        _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
+        return
+    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:
