@@ -26,6 +26,7 @@ from manastack.errors import IllegalAction
 from manastack.events import SpellCast, happen
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import Card, GameState, Permanent, StackItem, Stage
+from manastack.vocabulary import costs as extra_costs
 from manastack.vocabulary.base import (
     ActivatedAbility,
     CardDef,
@@ -461,6 +462,9 @@ def _cast_problem(
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
         return ("cost", cost)
+    extra = None if face_down else cd.additional
+    if extra is not None and not extra_costs.payable(g, pi, extra, None, 1):
+        return ("cost", cost)
     return None
 
 
@@ -537,6 +541,10 @@ def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: 
     if next_target < len(item.target_specs):
         g.pending = ChooseSpellTarget(item.controller, item.oid, next_target, cost)
         return
+    extra = item_extra_cost(item)
+    if extra is not None and ChooseCostObject.left(item, extra):
+        g.pending = ChooseCostObject(item.controller, item.oid, cost)
+        return
     if item.kind == "spell" and item.card is not None:
         g.emit("cost", f"total cost of {item.source_name}: {cost}", "601.2f")
     g.pending = PayCost(item.controller, item.oid, cost)
@@ -599,6 +607,127 @@ class ChooseSpellTarget(_Proposal):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseSpellTarget:
         return cls(player, d["item"], d["index"], as_cost(d["cost"]))
+
+
+def item_extra_cost(item: StackItem) -> extra_costs.ExtraCost | None:
+    """The costs besides mana and {T} of a spell (its additional cost) or of an ability."""
+    if item.kind == "spell":
+        if item.card is None or item.face_down:
+            return None
+        return item.card.cdef.additional
+    if isinstance(item.ability, ActivatedAbility):
+        return item.ability.cost.extra
+    return None
+
+
+class ChooseCostObject(_Proposal):
+    """601.2h / 602.2b: a permanent to sacrifice or a card to discard to pay a cost, one
+    decision each (chosen before the mana is paid; all of it is paid together, in ``pay``)."""
+
+    kind = Kind.CHOOSE_COST
+    __slots__ = ()
+
+    def copy(self) -> ChooseCostObject:
+        return ChooseCostObject(self.player, self.item, self.cost)
+
+    @staticmethod
+    def left(item: StackItem, extra: extra_costs.ExtraCost) -> str:
+        """What is still to be chosen: "sacrifice", "discard", or ""."""
+        data = item.data or {}
+        if len(data.get("sacrifice", ())) < extra.sacrifice_count:
+            return "sacrifice"
+        if len(data.get("discard", ())) < extra.discard:
+            return "discard"
+        return ""
+
+    def _state(self, g: GameState) -> tuple[StackItem, extra_costs.ExtraCost, str]:
+        item = g.stack_item(self.item)
+        assert item is not None
+        extra = item_extra_cost(item)
+        assert extra is not None
+        return item, extra, self.left(item, extra)
+
+    def prompt(self, g: GameState) -> str:
+        item, extra, what = self._state(g)
+        thing = extra.noun if what == "sacrifice" else "card"
+        return f"{g.pname(self.player)}: {what} a {thing} to pay for {item.source_name}"
+
+    def _candidates(self, g: GameState) -> list[int]:
+        item, extra, what = self._state(g)
+        data = item.data or {}
+        if what == "sacrifice":
+            chosen = data.get("sacrifice", [])
+            src = item.source_oid if item.kind == "activated" else None
+            return [
+                p.oid
+                for p in extra_costs.sacrifice_candidates(g, self.player, extra, src)
+                if p.oid not in chosen
+            ]
+        chosen = data.get("discard", [])
+        return [c.cid for c in g.players[self.player].hand if c.cid not in chosen]
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        out: list[Action] = [Choose(self.player, str(k)) for k in self._candidates(g)]
+        return out or [Choose(self.player, "cancel")]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        item, _, what = self._state(g)
+        low = a.option.strip().lower()
+        pick = None
+        for k in self._candidates(g):
+            if low == str(k) or low == self._name(g, what, k).lower():
+                pick = k
+                break
+        if pick is None:
+            raise IllegalAction("target", f"{a.option!r} can't be chosen to {what}", "601.2h")
+        item.data = dict(item.data or {})
+        item.data[what] = [*item.data.get(what, []), pick]
+        _next_cast_step(g, item, self.cost, len(item.target_specs))
+        return None
+
+    def _name(self, g: GameState, what: str, k: int) -> str:
+        if what == "sacrifice":
+            p = g.permanent(k)
+            return p.name if p is not None else ""
+        c = next((c for c in g.players[self.player].hand if c.cid == k), None)
+        return c.name if c is not None else ""
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseCostObject:
+        return cls(player, d["item"], as_cost(d["cost"]))
+
+
+def pay_extra(g: GameState, pi: int, item: StackItem, rule: str) -> None:
+    """Pay life (119.4), sacrifice (701.21a) and discard (701.9a) what the cost asks for."""
+    extra = item_extra_cost(item)
+    if extra is None:
+        return
+    data = item.data or {}
+    pl = g.players[pi]
+    if extra.life:
+        from manastack.damage import lose_life
+
+        if pl.life < extra.life:
+            raise IllegalAction("cost", f"{pl.name} can't pay {extra.life} life", "119.4")
+        lose_life(g, pi, extra.life, f"{item.source_name} (cost)", "119.4")
+    victims = [p for oid in data.get("sacrifice", []) if (p := g.permanent(oid)) is not None]
+    if len(victims) < extra.sacrifice_count:
+        raise IllegalAction("cost", "what was chosen to sacrifice is gone", rule)
+    if victims:
+        leave_battlefield(g, victims, "graveyard", "is sacrificed (cost)", "701.21a")
+    for cid in data.get("discard", []):
+        card = next((c for c in pl.hand if c.cid == cid), None)
+        if card is not None:
+            pl.hand.remove(card)
+            pl.graveyard.append(card)
+            g.emit("discard", f"{pl.name} discards {card.name} (cost)", "701.9a")
 
 
 MAX_X = 20
@@ -740,7 +869,11 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     ):
         raise IllegalAction("cost", f"{src_perm.name} can't be tapped now", "302.6")
     rule = "601.2h" if item.kind == "spell" else "602.2b"  # an ability's costs: 602.2b
+    extra = item_extra_cost(item)
+    if extra is not None and extra.life and g.players[a.player].life < extra.life:
+        raise IllegalAction("cost", f"{g.pname(a.player)} can't pay {extra.life} life", "119.4")
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
+    pay_extra(g, a.player, item, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
             tap(g, src_perm)
@@ -821,6 +954,8 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
     exclude = p.oid if ab.cost.tap else None
     if not can_afford(g, pi, ab.cost.mana, exclude):
         return IllegalAction("cost", f"{g.pname(pi)} can't pay {ab.cost}", "602.2b")
+    if ab.cost.extra is not None and not extra_costs.payable(g, pi, ab.cost.extra, p.oid):
+        return IllegalAction("cost", f"{g.pname(pi)} can't pay {ab.text.split(':')[0]}", "602.2b")
     return None
 
 

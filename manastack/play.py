@@ -85,6 +85,7 @@ DECISION_WHY = {
     Kind.PUT_ON_BOTTOM: ("the players are choosing their opening hands", "103.5"),
     Kind.CHOOSE_X: ("a spell or ability is being cast or activated", "601.2b"),
     Kind.CHOOSE_CARD: ("a spell or ability is resolving", "608.2d"),
+    Kind.CHOOSE_COST: ("a spell or ability is being cast or activated", "601.2h"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -105,6 +106,7 @@ WHAT_NOW = {
     Kind.CHOOSE_X: "you are choosing the value of X: `choose N`",
     Kind.CHOOSE_CARD: "you are choosing a card (`choose CARD`, `choose none`) or, scrying, "
     "`choose top` or `choose bottom`",
+    Kind.CHOOSE_COST: "you are choosing what to sacrifice or discard to pay a cost: `choose CARD`",
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.

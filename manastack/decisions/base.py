@@ -44,6 +44,7 @@ class Kind(Enum):
     PUT_ON_BOTTOM = "put_on_bottom"
     CHOOSE_X = "choose_x"
     CHOOSE_CARD = "choose_card"
+    CHOOSE_COST = "choose_cost"
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from manastack.vocabulary.base import (
     TargetSpec,
     TriggeredAbility,
 )
+from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
@@ -57,13 +58,19 @@ class SpellLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCostLine:
+    """601.2b: "As an additional cost to cast this spell, ..." (``card.additional``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLine:
     """A line that is one ability: ``card.abilities[index]``."""
 
     index: int
 
 
-Line = gr.KeywordLine | SpellLine | AbilityLine
+Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine
+_ADDITIONAL = "as an additional cost to cast ~, "
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,9 @@ def _ability(line: str, name: str) -> Ability:
     if static is not None:
         return StaticAbility(static, _named(line, name))
     colon = line.find(": ")
-    if colon > 0 and (line.startswith("{") or line.lower().startswith("sacrifice ")):
+    if colon > 0 and (
+        line.startswith("{") or line.lower().startswith(("sacrifice ", "pay ", "discard "))
+    ):
         return _activated(line, colon, name)
     raise gr.fail(cur)
 
@@ -118,7 +127,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
         cur.lit(".")  # a few rows lack the final full stop
         if made is None or not cur.done():
             raise gr.fail(cur)
-        if c.mana.mana_value or c.mana.x or sorcery:
+        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery:
             # The engine pays a mana ability's {T} and sacrifice only (casting.py).
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made
@@ -164,6 +173,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     abilities: list[Ability] = []
     morph: ManaCost | None = None
     susp: Suspend | None = None
+    additional: ExtraCost | None = None
     out: list[Line] = []
     subtypes = tuple(row.get("subtypes") or ())
     # 305.6: a basic land type gives its mana ability, printed or not.
@@ -176,7 +186,12 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     for line in lines:
         try:
             kw = gr.keyword_line(line)
-            if kw is not None:
+            if line.lower().startswith(_ADDITIONAL) and line.endswith(".") and additional is None:
+                additional = gr.extra_cost(line[len(_ADDITIONAL) : -1])
+                if additional is None:
+                    raise Refused(UNPARSED, line[len(_ADDITIONAL) :].rstrip("."), line)
+                out.append(AdditionalCostLine())
+            elif kw is not None:
                 if kw.suspend is not None and not is_spell:
                     # 702.62a gives a suspended creature haste: not done by the engine.
                     raise Refused(KEYWORD, "Suspend", line)
@@ -217,5 +232,6 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         abilities=tuple(abilities),
         morph=morph,
         suspend=susp,
+        additional=additional,
     )
     return Compiled(card, tuple(out), tuple(lines))

@@ -27,6 +27,7 @@ from manastack.vocabulary.base import (
     TargetSpec,
     TriggerCondition,
 )
+from manastack.vocabulary.costs import ExtraCost, HasSubtype
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -344,6 +345,7 @@ def cost(text: str, line: str) -> Cost:
     """602.1a: the part of an activated ability before the colon."""
     mana = ManaCost()
     tap = sacrifice = False
+    extras: list[ExtraCost] = []
     for part in text.split(", "):
         p = part.lower().strip()
         if p == "{t}":
@@ -353,8 +355,61 @@ def cost(text: str, line: str) -> Cost:
         elif _SYMBOLS.fullmatch(p) and "{t}" not in p:
             mana = mana_cost(p, line)
         else:
-            raise Refused(UNPARSED, part, line)
-    return Cost(mana=mana, tap=tap, sacrifice_self=sacrifice)
+            e = extra_cost(part)
+            if e is None:
+                raise Refused(UNPARSED, part, line)
+            extras.append(e)
+    return Cost(mana=mana, tap=tap, sacrifice_self=sacrifice, extra=_merge(extras, text, line))
+
+
+_SACRIFICE = re.compile(r"sacrifice (a|an|two|three|another) ([a-z]+)$")
+_DISCARD = re.compile(r"discard (a|two|three) cards?$")
+_LIFE = re.compile(r"pay (\d+) life$")
+
+
+def extra_cost(part: str) -> ExtraCost | None:
+    """118: ``pay 2 life``, ``sacrifice a creature`` / ``another creature`` / ``a Goblin``
+    (the player's own permanent), ``discard a card`` (chosen by the player)."""
+    p = part.strip().lower()
+    m = _LIFE.fullmatch(p)
+    if m is not None:
+        return ExtraCost(life=int(m.group(1)))
+    m = _DISCARD.fullmatch(p)
+    if m is not None:
+        n = NUMBER_WORDS[m.group(1)]
+        return ExtraCost(discard=n) if (n == 1) == p.endswith("card") else None
+    m = _SACRIFICE.fullmatch(p)
+    if m is None:
+        return None
+    article, noun = m.group(1), m.group(2)
+    another = article == "another"
+    n = 1 if another or article in ("a", "an") else NUMBER_WORDS[article]
+    if n > 1:
+        if not noun.endswith("s") or noun[:-1] not in PERMANENT_NOUNS:
+            return None
+        noun = noun[:-1]
+    f: Filter
+    if noun in PERMANENT_NOUNS:
+        f = HasType(frozenset({PERMANENT_NOUNS[noun]}))
+        word = noun
+    elif noun == "permanent":
+        f, word = AnyObject(), noun
+    else:
+        word = part.strip().split(" ")[-1]
+        if not word[:1].isupper() or n > 1:
+            return None  # a subtype is written with a capital (Goblin, Forest)
+        f = HasSubtype(word)
+    if article in ("a", "an") and article != ("an" if word[0].lower() in "aeiou" else "a"):
+        return None
+    return ExtraCost(sacrifice=f, sacrifice_count=n, another=another, noun=word)
+
+
+def _merge(extras: list[ExtraCost], text: str, line: str) -> ExtraCost | None:
+    if not extras:
+        return None
+    if len(extras) > 1:
+        raise Refused(UNPARSED, text, line)  # two costs of these kinds: not one form yet
+    return extras[0]
 
 
 def generic_amount(cur: Cursor) -> int | None:

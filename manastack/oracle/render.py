@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
-from manastack.oracle.compiler import AbilityLine, Compiled, SpellLine
+from manastack.oracle.compiler import AbilityLine, AdditionalCostLine, Compiled, SpellLine
 from manastack.oracle.grammar import NUMBER_WORDS, KeywordLine
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf, X
@@ -28,6 +28,7 @@ from manastack.vocabulary.base import (
     TriggerCondition,
     TriggeredAbility,
 )
+from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import (
     AddMana,
     CounterSpell,
@@ -278,7 +279,22 @@ def cost(c: Cost) -> str:
         parts.append("{t}")
     if c.sacrifice_self:
         parts.append("sacrifice ~")
+    if c.extra is not None:
+        parts.append(extra_cost(c.extra))
     return ", ".join(parts) or "{0}"
+
+
+def extra_cost(e: ExtraCost) -> str:
+    if e.life:
+        return f"pay {e.life} life"
+    if e.discard:
+        return f"discard {_cards(e.discard)}"
+    if e.another:
+        return f"sacrifice another {e.noun.lower()}"
+    if e.sacrifice_count > 1:
+        return f"sacrifice {_WORD[e.sacrifice_count]} {e.noun.lower()}s"
+    article = "an" if e.noun[0].lower() in "aeiou" else "a"
+    return f"sacrifice {article} {e.noun.lower()}"
 
 
 def trigger(t: TriggerCondition) -> str:
@@ -356,6 +372,8 @@ def render(c: Compiled) -> list[str]:
             out.append(effects(card.effects[line.start : line.end], card.targets))
         elif isinstance(line, AbilityLine):
             out.append(ability(card.abilities[line.index]))
+        elif isinstance(line, AdditionalCostLine) and card.additional is not None:
+            out.append(f"as an additional cost to cast ~, {extra_cost(card.additional)}")
     return out
 
 

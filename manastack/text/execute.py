@@ -56,6 +56,7 @@ CAST_OR_DECLINE = Kind.CAST_OR_DECLINE
 CHOOSE_COLOR = Kind.CHOOSE_COLOR
 CHOOSE_X = Kind.CHOOSE_X
 CHOOSE_CARD = Kind.CHOOSE_CARD
+CHOOSE_COST = Kind.CHOOSE_COST
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -306,7 +307,11 @@ def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
 
 
 def _targets_then_pay(
-    game: Game, pi: int, targets: tuple[C.Ref, ...], paying: tuple[C.Ref, ...]
+    game: Game,
+    pi: int,
+    targets: tuple[C.Ref, ...],
+    paying: tuple[C.Ref, ...],
+    choices: tuple[str, ...] = (),
 ) -> None:
     queue = list(targets)
     while _ask(game, pi) in ((TARGET, pi),):
@@ -315,6 +320,11 @@ def _targets_then_pay(
         _choose_target(game, pi, queue.pop(0))
     if queue:
         raise IllegalAction("target", f"too many targets: {', '.join(map(str, queue))}", "601.2c")
+    chosen = list(choices)
+    while _ask(game, pi) == (CHOOSE_COST, pi):
+        if not chosen:
+            return  # what to sacrifice or discard is asked as its own decision (601.2h)
+        game.apply(Choose(pi, chosen.pop(0)))
     if _ask(game, pi) == (PAY_MANA, pi):
         sources = None
         if paying:
@@ -367,7 +377,7 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
         if cmd.x is None:
             return  # 601.2b: X is asked as its own decision (`choose N`)
         game.apply(Choose(pi, str(cmd.x)))
-    _targets_then_pay(game, pi, cmd.targets, cmd.paying)
+    _targets_then_pay(game, pi, cmd.targets, cmd.paying, cmd.choices)
 
 
 def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
@@ -409,7 +419,7 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
                 if err:
                     raise err
                 game.apply(ActivateAbility(pi, oid, idx))
-                _targets_then_pay(game, pi, cmd.targets, ())
+                _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
                 return
             except IllegalAction as e:
                 last = e
@@ -508,6 +518,10 @@ def _choose(game: Game, pi: int, words: str) -> None:
             game.apply(ChooseTarget(pi, t))
             return
         raise IllegalAction("target", f"{w} is not a legal {game.pending_target_text()}", "603.3d")
+    if kind == CHOOSE_COST:
+        game.apply(Choose(pi, low))
+        _targets_then_pay(game, pi, (), ())  # the next object, or the payment
+        return
     if kind == CHOOSE_X:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual

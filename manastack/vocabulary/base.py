@@ -17,6 +17,7 @@ from manastack.mana import ManaCost
 if TYPE_CHECKING:
     from manastack.events.types import GameEvent
     from manastack.state import Card, GameState, Permanent, StackItem
+    from manastack.vocabulary.costs import ExtraCost
 
 
 class Effect:
@@ -213,6 +214,7 @@ class Cost:
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False
     sacrifice_self: bool = False
+    extra: ExtraCost | None = None  # life, sacrifices, discards (vocabulary/costs.py)
 
     def __str__(self) -> str:
         parts = []
@@ -306,6 +308,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     morph: ManaCost | None = None
     suspend: Suspend | None = None
+    additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Derived once, read on every decision (the engine's hot path): see __post_init__.
     colors: frozenset[str] = field(init=False, compare=False, repr=False)
