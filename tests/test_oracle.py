@@ -88,7 +88,7 @@ def test_refusals_name_the_fragment_and_the_reason(text: str, reason: str, fragm
 
 def test_refusals_of_the_card_itself() -> None:
     assert compile_row(_row("A", "Draw a card.", cost="{S}{R}")).reason == why.MANA_SYMBOL
-    assert compile_row(_row("B", "Draw a card.", cost="{R/G}")).reason == why.MANA_SYMBOL
+    assert compile_row(_row("B", "Draw a card.", cost="{R/P}")).reason == why.MANA_SYMBOL
     star = _row("C", "", "Creature — Elemental", power="*", toughness="3")
     assert compile_row(star).reason == why.STAR_PT
     split = _row("D", "Draw a card.", layout="split")

@@ -332,11 +332,12 @@ def mana_letters(symbols: str, line: str) -> str:
 
 
 def mana_cost(symbols: str, line: str) -> ManaCost:
-    """A cost of generic, coloured and {X} symbols (107.3); hybrid, Phyrexian, snow are
-    refused."""
+    """A cost of generic, coloured, {X} (107.3) and hybrid (107.4e) symbols; Phyrexian and
+    snow are refused."""
     for sym in _MANA_SYMBOL.findall(symbols):
         s = sym.upper()
-        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGCX")):
+        hybrid = re.fullmatch(r"[WUBRG2]/[WUBRG]", s) is not None and s[0] != s[2]
+        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGCX") or hybrid):
             raise Refused(MANA_SYMBOL, "{" + s + "}", line)
     return ManaCost.parse(symbols)
 

@@ -411,7 +411,7 @@ _TYPE_PAIR = re.compile(
     r"\b(artifact|enchantment|land|creature|planeswalker|instant|sorcery) or "
     r"(artifact|enchantment|land|creature|planeswalker|instant|sorcery)\b"
 )
-_MANA_RUN = re.compile(r"(?:\{[0-9wubrgcx]+\})+")
+_MANA_RUN = re.compile(r"(?:\{[0-9wubrgcx/]+\})+")
 _MANA_ORDER = "x0123456789wubrgc"
 
 
