@@ -70,6 +70,7 @@ from manastack.vocabulary.moves import (
     TapTarget,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.tokens import CreateTokens, token_def
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
 # --- words ------------------------------------------------------------------------------------
@@ -866,7 +867,38 @@ def search_basic(cur: Cursor, ctx: Context) -> Effect | None:
     return None
 
 
+_TOKEN = re.compile(
+    r"[Cc]reate (a|one|two|three|four|five|[xX]) (\d+)/(\d+) "
+    r"(colorless|(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?) "
+    r"((?:[A-Z][a-z]+ )+)(artifact )?creature tokens?(?: with ([a-z ]+?))?(?=\.|$| and )"
+)
+
+
+def create_tokens(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.7a: ``create two 1/1 white Soldier creature tokens [with flying]``."""
+    m = _TOKEN.match(cur.text, cur.i)
+    if m is None or cur.low[cur.i : m.end()] != m.group(0).lower():
+        return None
+    word, p, t, colors, subs, artifact, kws = m.groups()
+    n: int | Amount = X() if word in "xX" else NUMBER_WORDS[word]
+    plural = m.group(0).split(" with ")[0].endswith("tokens")
+    if plural != (n != 1):
+        return None
+    keywords: tuple[str, ...] = ()
+    if kws:
+        keywords = tuple(k.strip() for k in re.split(r", and |, | and ", kws))
+        if any(k not in SUPPORTED_KEYWORDS for k in keywords):
+            return None
+    letters = (
+        "" if colors == "colorless" else "".join(COLOR_WORDS[c] for c in colors.split(" and "))
+    )
+    sub = tuple(subs.split())
+    cur.i = m.end()
+    return CreateTokens(n, token_def(sub, int(p), int(t), letters, bool(artifact), keywords))
+
+
 CLAUSES = (
+    create_tokens,
     search_basic,
     exile,
     tap_untap,
@@ -909,7 +941,7 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
         if e is None:
             raise fail(cur)
         effects.append(e)
-        if cur.lit(" and "):
+        if cur.lit(" and ") or cur.lit(", then "):  # "draw a card, then discard a card"
             continue
         if not cur.lit(".") and not cur.done():  # a few rows lack the final full stop
             raise fail(cur)

@@ -11,7 +11,7 @@ import re
 
 from manastack.mana import COLOR_NAMES
 from manastack.oracle.compiler import AbilityLine, AdditionalCostLine, Compiled, SpellLine
-from manastack.oracle.grammar import NUMBER_WORDS, KeywordLine
+from manastack.oracle.grammar import NUMBER_WORDS, SUPPORTED_KEYWORDS, KeywordLine
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.base import (
@@ -70,6 +70,7 @@ from manastack.vocabulary.moves import (
     TapTarget,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.tokens import CreateTokens, color_words
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
 _WORD = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an")}
@@ -162,8 +163,24 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
     return "~" if t == SOURCE else target(targets[t])
 
 
+def _token(e: CreateTokens) -> str:
+    t = e.token
+    n = "a" if e.count == 1 else _WORD[e.count] if isinstance(e.count, int) else _amount(e.count)
+    colors = color_words("".join(sorted(t.colors, key="WUBRG".index))).replace(", ", " and ")
+    artifact = " artifact" if "Artifact" in t.types else ""
+    kws = sorted(t.keywords, key=list(SUPPORTED_KEYWORDS).index)
+    plural = "s" if e.count != 1 else ""
+    with_ = f" with {' and '.join(kws)}" if kws else ""
+    return (
+        f"create {n} {t.power}/{t.toughness} {colors} {' '.join(t.subtypes).lower()}{artifact} "
+        f"creature token{plural}{with_}"
+    )
+
+
 def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     """The words of vocabulary/moves.py's effects (None: not one of them)."""
+    if isinstance(e, CreateTokens):
+        return _token(e)
     if isinstance(e, Exile):
         return f"exile {target(targets[e.target])}"
     if isinstance(e, TapTarget):
@@ -397,6 +414,7 @@ _SYNONYMS = (
     (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
+    (re.compile(r", then "), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
     (
         re.compile(
@@ -413,6 +431,17 @@ _TYPE_PAIR = re.compile(
 )
 _MANA_RUN = re.compile(r"(?:\{[0-9wubrgcx/]+\})+")
 _MANA_ORDER = "x0123456789wubrgc"
+
+
+_COLOR_PAIR = re.compile(
+    r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b(?= [a-z ]*creature token)"
+)
+_COLOR_ORDER = ("white", "blue", "black", "red", "green")
+
+
+def _color_pair(m: re.Match[str]) -> str:
+    a, b = sorted((m.group(1), m.group(2)), key=_COLOR_ORDER.index)
+    return f"{a} and {b}"
 
 
 def _type_pair(m: re.Match[str]) -> str:
@@ -433,6 +462,7 @@ def canonical(line: str) -> str:
     for pat, new in _SYNONYMS:
         line = pat.sub(new, line)
     line = _TYPE_PAIR.sub(_type_pair, line)
+    line = _COLOR_PAIR.sub(_color_pair, line)  # a token's two colours, in either order
     line = _MANA_RUN.sub(_mana_run, line)
     line = re.sub(r"(?<=/)-0\b", "+0", re.sub(r"-0(?=/)", "+0", line))
     return line.replace("; ", ", ").replace("you draw ", "draw ")

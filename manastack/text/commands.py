@@ -99,7 +99,13 @@ class CardNames(Collection[str]):
         >>> CardNames(["Grizzly Bears"]).canonical("grizzly  BEARS")
         'Grizzly Bears'
         """
-        return self._by_key.get(_key(name))
+        got = self._by_key.get(_key(name))
+        if got is None and " Token (" in name:
+            from manastack.vocabulary.tokens import from_name
+
+            token = from_name(" ".join(name.split()))  # a token, named by what it is (111.4)
+            return token.name if token is not None else None
+        return got
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The pool names closest to ``name``, best first."""

@@ -309,6 +309,7 @@ class CardDef:
     morph: ManaCost | None = None
     suspend: Suspend | None = None
     additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
+    color_indicator: frozenset[str] | None = None  # 204: a token's colours (111.4)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Derived once, read on every decision (the engine's hot path): see __post_init__.
     colors: frozenset[str] = field(init=False, compare=False, repr=False)
@@ -326,7 +327,8 @@ class CardDef:
 
     def __post_init__(self) -> None:
         put = object.__setattr__
-        put(self, "colors", self.cost.colors if self.cost else frozenset())
+        colors = self.cost.colors if self.cost else frozenset()
+        put(self, "colors", colors if self.color_indicator is None else self.color_indicator)
         put(self, "mana_value", self.cost.mana_value if self.cost else 0)
         put(self, "is_permanent", bool(self.types & PERMANENT_TYPES))
         put(self, "is_land", "Land" in self.types)
