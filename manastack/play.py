@@ -86,6 +86,7 @@ DECISION_WHY = {
     Kind.CHOOSE_X: ("a spell or ability is being cast or activated", "601.2b"),
     Kind.CHOOSE_CARD: ("a spell or ability is resolving", "608.2d"),
     Kind.CHOOSE_COST: ("a spell or ability is being cast or activated", "601.2h"),
+    Kind.MAY: ("a spell or ability is resolving", "608.2d"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -107,6 +108,7 @@ WHAT_NOW = {
     Kind.CHOOSE_CARD: "you are choosing a card (`choose CARD`, `choose none`) or, scrying, "
     "`choose top` or `choose bottom`",
     Kind.CHOOSE_COST: "you are choosing what to sacrifice or discard to pay a cost: `choose CARD`",
+    Kind.MAY: "you may do what the spell or ability offers: `choose yes` or `choose no`",
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.

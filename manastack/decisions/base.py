@@ -45,6 +45,7 @@ class Kind(Enum):
     CHOOSE_X = "choose_x"
     CHOOSE_CARD = "choose_card"
     CHOOSE_COST = "choose_cost"
+    MAY = "may"
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ from manastack.vocabulary.moves import (
     Scry,
     SearchBasicLand,
     TapTarget,
+    YouMay,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.tokens import CreateTokens, token_def
@@ -937,9 +938,14 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
     order (608.2c). Anything not read refuses the card."""
     effects: list[Effect] = []
     while True:
+        may = cur.lit("you may ")  # 608.2d: the instruction that follows is optional
         e = clause(cur, ctx)
         if e is None:
             raise fail(cur)
+        if may:
+            if isinstance(e, AddMana):
+                raise fail(cur)
+            effects.append(YouMay())
         effects.append(e)
         if cur.lit(" and ") or cur.lit(", then "):  # "draw a card, then discard a card"
             continue

@@ -68,6 +68,7 @@ from manastack.vocabulary.moves import (
     Scry,
     SearchBasicLand,
     TapTarget,
+    YouMay,
 )
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
 from manastack.vocabulary.tokens import CreateTokens, color_words
@@ -285,7 +286,15 @@ def _plural(f: Filter) -> str:
 
 
 def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
-    return " and ".join(effect(e, targets) for e in es)
+    words: list[str] = []
+    may = False
+    for e in es:
+        if isinstance(e, YouMay):
+            may = True  # the next instruction is optional (608.2d)
+            continue
+        words.append(("you may " if may else "") + effect(e, targets))
+        may = False
+    return " and ".join(words)
 
 
 def cost(c: Cost) -> str:

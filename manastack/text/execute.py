@@ -57,6 +57,7 @@ CHOOSE_COLOR = Kind.CHOOSE_COLOR
 CHOOSE_X = Kind.CHOOSE_X
 CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
+MAY = Kind.MAY
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -526,7 +527,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD):
+    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD, MAY):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:

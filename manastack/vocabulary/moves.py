@@ -374,3 +374,66 @@ class ChooseCard(Pending):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseCard:
         return cls(player, d["what"], d["count"], d["source"], d.get("kept", 0))
+
+
+# --- "you may" (an optional instruction, 608.2d) ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class YouMay(Effect):
+    """608.2d: "you may [the next instruction]": the controller chooses as it resolves; "no"
+    skips the instruction that follows this one in the spell's or ability's effects."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        g.pending = ChooseYesNo(item.controller, item.source_name)
+        return False
+
+
+class ChooseYesNo(Pending):
+    """608.2d: whether to do what "you may" offers ("yes" or "no")."""
+
+    kind = Kind.MAY
+    __slots__ = ("source",)
+
+    def __init__(self, player: int, source: str) -> None:
+        super().__init__(player)
+        self.source = source
+
+    def copy(self) -> ChooseYesNo:
+        return ChooseYesNo(self.player, self.source)
+
+    def prompt(self, g: GameState) -> str:
+        return f"{g.pname(self.player)}: do what {self.source} says you may? (yes or no)"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        return [Choose(self.player, "yes"), Choose(self.player, "no")]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if not isinstance(a, Choose) or a.option.strip().lower() not in ("yes", "no"):
+            raise IllegalAction("target", "choose yes or no", "608.2d")
+        yes = a.option.strip().lower() == "yes"
+        item = g.resolving
+        if not yes and item is not None:
+            item.data = dict(item.data or {})
+            item.data["next"] = int(item.data.get("next", 0)) + 1  # skip the optional part
+        g.emit("choice", f"{g.pname(self.player)} chooses {'yes' if yes else 'no'}", "608.2d")
+        g.pending = None
+        stack.resume(g)
+        from manastack import priority
+
+        priority.after_resolution(g)
+        return None
+
+    def player_left(self, g: GameState, pi: int) -> None:
+        if pi == self.player and g.resolving is not None:
+            stack.resume(g)
+            from manastack import priority
+
+            priority.after_resolution(g)
+
+    def fields(self) -> dict[str, Any]:
+        return {"source": self.source}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseYesNo:
+        return cls(player, d["source"])
