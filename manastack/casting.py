@@ -34,6 +34,7 @@ from manastack.vocabulary.base import (
     ManaAbility,
     TargetSpec,
 )
+from manastack.vocabulary.modes import Mode, modal_of
 from manastack.zones import enter_battlefield, leave_battlefield, tap
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
@@ -459,6 +460,9 @@ def _cast_problem(
         for spec in cd.targets:
             if not targeting.has_legal_target(g, spec, None, pi):
                 return ("target", spec)
+        modal = modal_of(cd.effects)
+        if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
+            return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
         return ("cost", cost)
@@ -530,7 +534,11 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
 
 
 def _announce(g: GameState, item: StackItem, cost: ManaCost) -> None:
-    """601.2b / 602.2b: a cost with {X} has its value announced first; then the targets."""
+    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), and a cost with {X} has
+    its value announced; then the targets."""
+    if item.kind == "spell" and modal_of(item.effects) is not None:
+        g.pending = ChooseMode(item.controller, item.oid, cost)
+        return
     if cost.x:
         g.pending = ChooseX(item.controller, item.oid, cost)
         return
@@ -607,6 +615,67 @@ class ChooseSpellTarget(_Proposal):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseSpellTarget:
         return cls(player, d["item"], d["index"], as_cost(d["cost"]))
+
+
+def mode_possible(g: GameState, pi: int, mode: Mode) -> bool:
+    """700.2a / 601.2c: a mode can be chosen only if each of its targets can be."""
+    return all(targeting.has_legal_target(g, spec, None, pi) for spec in mode.targets)
+
+
+class ChooseMode(_Proposal):
+    """601.2b / 700.2a: the mode of a modal spell, chosen as it is cast ("mode 1" is the first
+    bullet); the spell then has that mode's instructions and targets (700.2b)."""
+
+    kind = Kind.CHOOSE_MODE
+    __slots__ = ()
+
+    def copy(self) -> ChooseMode:
+        return ChooseMode(self.player, self.item, self.cost)
+
+    def _modes(self, g: GameState) -> tuple[StackItem, tuple[Mode, ...]]:
+        item = g.stack_item(self.item)
+        assert item is not None
+        modal = modal_of(item.effects)
+        assert modal is not None
+        return item, modal.modes
+
+    def prompt(self, g: GameState) -> str:
+        item, _ = self._modes(g)
+        return f"{g.pname(self.player)}: choose the mode of {item.source_name}"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        _, modes = self._modes(g)
+        return [
+            Choose(self.player, f"mode {k + 1}")
+            for k, m in enumerate(modes)
+            if mode_possible(g, self.player, m)
+        ]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        item, modes = self._modes(g)
+        word = a.option.strip().lower().removeprefix("mode").strip()
+        k = int(word) - 1 if word.isdigit() else -1
+        if not 0 <= k < len(modes):
+            raise IllegalAction("target", f"choose mode 1 to {len(modes)}", "700.2a")
+        if not mode_possible(g, self.player, modes[k]):
+            raise IllegalAction("target", f"mode {k + 1} has no legal target", "700.2a")
+        item.effects = modes[k].effects
+        item.target_specs = modes[k].targets
+        item.data = {**(item.data or {}), "mode": k}
+        g.emit("cast", f"{g.pname(self.player)} chooses mode {k + 1}", "700.2a")
+        _announce(g, item, self.cost)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseMode:
+        return cls(player, d["item"], as_cost(d["cost"]))
 
 
 def item_extra_cost(item: StackItem) -> extra_costs.ExtraCost | None:

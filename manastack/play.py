@@ -87,6 +87,7 @@ DECISION_WHY = {
     Kind.CHOOSE_CARD: ("a spell or ability is resolving", "608.2d"),
     Kind.CHOOSE_COST: ("a spell or ability is being cast or activated", "601.2h"),
     Kind.MAY: ("a spell or ability is resolving", "608.2d"),
+    Kind.CHOOSE_MODE: ("a spell is being cast", "601.2b"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -109,6 +110,7 @@ WHAT_NOW = {
     "`choose top` or `choose bottom`",
     Kind.CHOOSE_COST: "you are choosing what to sacrifice or discard to pay a cost: `choose CARD`",
     Kind.MAY: "you may do what the spell or ability offers: `choose yes` or `choose no`",
+    Kind.CHOOSE_MODE: "you are choosing the spell's mode: `choose mode N` (N from 1)",
 }
 
 # What each step brings, in words, with its rule. {ap}: the active player, {nap}: the other.

@@ -46,6 +46,7 @@ class Kind(Enum):
     CHOOSE_CARD = "choose_card"
     CHOOSE_COST = "choose_cost"
     MAY = "may"
+    CHOOSE_MODE = "choose_mode"
 
 
 @dataclass(frozen=True)

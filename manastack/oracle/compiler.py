@@ -39,6 +39,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
+from manastack.vocabulary.modes import Modal, Mode
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
@@ -63,13 +64,25 @@ class AdditionalCostLine:
 
 
 @dataclass(frozen=True, slots=True)
+class ModalHead:
+    """700.2: "Choose one —", the head of a modal spell's modes."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModeLine:
+    """A bullet of a modal spell: mode ``index`` of ``card.effects[0]``."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLine:
     """A line that is one ability: ``card.abilities[index]``."""
 
     index: int
 
 
-Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine
+Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine | ModalHead | ModeLine
 _ADDITIONAL = "as an additional cost to cast ~, "
 
 
@@ -174,6 +187,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     morph: ManaCost | None = None
     susp: Suspend | None = None
     additional: ExtraCost | None = None
+    modes: list[Mode] | None = None
     out: list[Line] = []
     subtypes = tuple(row.get("subtypes") or ())
     # 305.6: a basic land type gives its mana ability, printed or not.
@@ -200,7 +214,15 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 if kw.suspend is not None:
                     susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))
                 out.append(kw)
-            elif is_spell:
+            elif is_spell and line == "Choose one —" and modes is None and not effects:
+                modes = []
+                out.append(ModalHead())
+            elif is_spell and modes is not None and line.startswith("• "):
+                mctx = gr.Context([])
+                mode_effects = gr.sentences(gr.Cursor(line[2:]), mctx)
+                modes.append(Mode(tuple(mode_effects), tuple(mctx.targets)))
+                out.append(ModeLine(len(modes) - 1))
+            elif is_spell and modes is None:
                 start = len(effects)
                 effects += gr.sentences(gr.Cursor(line), ctx)
                 out.append(SpellLine(start, len(effects)))
@@ -212,6 +234,10 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 out.append(AbilityLine(len(abilities) - 1))
         except Refused as r:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
+    if modes is not None:
+        if len(modes) < 2 or effects or len(out) != len(lines):
+            raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)
+        effects = [Modal(tuple(modes))]
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
     if printed != (cost.colors if cost else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")

@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
-from manastack.oracle.compiler import AbilityLine, AdditionalCostLine, Compiled, SpellLine
+from manastack.oracle.compiler import (
+    AbilityLine,
+    AdditionalCostLine,
+    Compiled,
+    ModalHead,
+    ModeLine,
+    SpellLine,
+)
 from manastack.oracle.grammar import NUMBER_WORDS, SUPPORTED_KEYWORDS, KeywordLine
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf, X
@@ -55,6 +62,7 @@ from manastack.vocabulary.filters import (
     NotKeyword,
     NotType,
 )
+from manastack.vocabulary.modes import modal_of
 from manastack.vocabulary.moves import (
     SOURCE,
     DamageEach,
@@ -398,6 +406,14 @@ def render(c: Compiled) -> list[str]:
             out.append(effects(card.effects[line.start : line.end], card.targets))
         elif isinstance(line, AbilityLine):
             out.append(ability(card.abilities[line.index]))
+        elif isinstance(line, ModalHead):
+            out.append("choose one —")
+        elif isinstance(line, ModeLine):
+            modal = modal_of(card.effects)
+            if modal is None:
+                raise NoWords(repr(line))
+            mode = modal.modes[line.index]
+            out.append("• " + effects(mode.effects, mode.targets))
         elif isinstance(line, AdditionalCostLine) and card.additional is not None:
             out.append(f"as an additional cost to cast ~, {extra_cost(card.additional)}")
     return out

@@ -58,6 +58,7 @@ CHOOSE_X = Kind.CHOOSE_X
 CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
+CHOOSE_MODE = Kind.CHOOSE_MODE
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -374,11 +375,17 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
     else:
         _expect(game, pi, (PRIORITY,), "cast a spell")
         game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
+    choices = cmd.choices
+    if _ask(game, pi) == (CHOOSE_MODE, pi):
+        if not choices:
+            return  # 700.2a: the mode is asked as its own decision (`choose mode N`)
+        game.apply(Choose(pi, choices[0]))
+        choices = choices[1:]
     if _ask(game, pi) == (CHOOSE_X, pi):
         if cmd.x is None:
             return  # 601.2b: X is asked as its own decision (`choose N`)
         game.apply(Choose(pi, str(cmd.x)))
-    _targets_then_pay(game, pi, cmd.targets, cmd.paying, cmd.choices)
+    _targets_then_pay(game, pi, cmd.targets, cmd.paying, choices)
 
 
 def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
@@ -519,6 +526,11 @@ def _choose(game: Game, pi: int, words: str) -> None:
             game.apply(ChooseTarget(pi, t))
             return
         raise IllegalAction("target", f"{w} is not a legal {game.pending_target_text()}", "603.3d")
+    if kind == CHOOSE_MODE:
+        game.apply(Choose(pi, low))
+        if _ask(game, pi) != (CHOOSE_X, pi):
+            _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
+        return
     if kind == CHOOSE_COST:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # the next object, or the payment
