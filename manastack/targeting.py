@@ -17,6 +17,8 @@ def is_legal(
         you = item.controller
     pi = target_player(target)
     if pi is not None:
+        if spec.opponent and pi == you:
+            return False
         return spec.player and 0 <= pi < len(g.players) and not g.players[pi].left
     if spec.permanent is not None:
         for p in g.battlefield:
@@ -52,7 +54,11 @@ def legal_targets(
         you = item.controller
     out: list[int] = []
     if spec.player:
-        out.extend(player_target(p.idx) for p in g.players if not p.left)
+        out.extend(
+            player_target(p.idx)
+            for p in g.players
+            if not p.left and not (spec.opponent and p.idx == you)
+        )
     f = spec.permanent
     if f is not None:
         out.extend(p.oid for p in g.battlefield if f.permanent(g, p, you))
@@ -64,7 +70,7 @@ def legal_targets(
 def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None, you: int = 0) -> bool:
     if item is not None:
         you = item.controller
-    if spec.player and any(not p.left for p in g.players):
+    if spec.player and any(not p.left and not (spec.opponent and p.idx == you) for p in g.players):
         return True
     f = spec.permanent
     if f is not None and any(f.permanent(g, p, you) for p in g.battlefield):

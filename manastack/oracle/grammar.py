@@ -60,11 +60,13 @@ from manastack.vocabulary.moves import (
     DamageEach,
     DestroyNoRegen,
     DiscardCards,
+    DiscardRandom,
     Exile,
     LifeForEach,
     Mill,
     PumpSource,
     PutCounters,
+    RevealChooseDiscard,
     Scry,
     SearchBasicLand,
     TapTarget,
@@ -851,6 +853,44 @@ def discard(cur: Cursor, ctx: Context) -> Effect | None:
     return None
 
 
+TARGET_OPPONENT = TargetSpec("target opponent", player=True, opponent=True)
+
+
+def discard_random(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.9b: ``target player discards two cards at random``."""
+    t = player_target(cur, ctx)
+    if t is None or not cur.lit(" discards "):
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card at random" if n == 1 else " cards at random"):
+        return DiscardRandom(n, "target", t)
+    return None
+
+
+def reveal_discard(cur: Cursor, ctx: Context) -> Effect | None:
+    """``target opponent reveals their hand. you choose a noncreature, nonland card from it.
+    that player discards that card``."""
+    if cur.lit("target opponent"):
+        t = ctx.target(TARGET_OPPONENT)
+    else:
+        t0 = player_target(cur, ctx)
+        if t0 is None:
+            return None
+        t = t0
+    if not cur.lit(" reveals their hand. you choose a "):
+        return None
+    mods = _modifiers(cur)
+    if not all(isinstance(m, NotType) for m in mods):
+        return None
+    if not cur.lit("card from it. that player discards that card"):
+        return None
+    types_not: list[str] = []
+    for m in mods:
+        assert isinstance(m, NotType)
+        types_not += sorted(m.types)
+    return RevealChooseDiscard(t, tuple(types_not))
+
+
 def scry(cur: Cursor, ctx: Context) -> Effect | None:
     if not cur.lit("scry "):
         return None
@@ -908,6 +948,8 @@ CLAUSES = (
     pump_self,
     each_life,
     damage_each,
+    reveal_discard,
+    discard_random,
     discard,
     scry,
     deal_damage,

@@ -68,11 +68,13 @@ from manastack.vocabulary.moves import (
     DamageEach,
     DestroyNoRegen,
     DiscardCards,
+    DiscardRandom,
     Exile,
     LifeForEach,
     Mill,
     PumpSource,
     PutCounters,
+    RevealChooseDiscard,
     Scry,
     SearchBasicLand,
     TapTarget,
@@ -124,6 +126,8 @@ def _filter(f: Filter, noun_if_any: str) -> str:
 
 
 def target(spec: TargetSpec) -> str:
+    if spec.opponent and spec.player and spec.permanent is None and spec.spell is None:
+        return "target opponent"
     if spec.player and spec.permanent == CREATURE_OR_PLANESWALKER:
         return "any target"
     if spec.player and spec.permanent is None and spec.spell is None:
@@ -232,6 +236,14 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
+    if isinstance(e, DiscardRandom):
+        return f"{target(targets[e.target])} discards {_cards(e.count)} at random"
+    if isinstance(e, RevealChooseDiscard):
+        mods = ", ".join("non" + t.lower() for t in e.types_not)
+        return (
+            f"{target(targets[e.target])} reveals their hand. you choose a "
+            f"{mods + ' ' if mods else ''}card from it. that player discards that card"
+        )
     if isinstance(e, SearchBasicLand):
         tail = _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
         return f"search your library for a basic land card{tail}"

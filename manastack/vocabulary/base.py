@@ -202,6 +202,7 @@ class TargetSpec:
     player: bool = False
     permanent: Filter | None = None
     spell: Filter | None = None
+    opponent: bool = False  # "target opponent": a player other than the controller (115.1)
 
 
 # --- costs and abilities ----------------------------------------------------------------------

@@ -221,6 +221,50 @@ class DiscardCards(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardRandom(Effect):
+    """701.9b: "target player discards N cards at random"."""
+
+    count: int | Amount
+    who: str = "target"
+    target: int = 0
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        pi = stack.player_for(item, self.who, self.target)
+        if pi is None:
+            return True
+        pl = g.players[pi]
+        for _ in range(min(amount_of(self.count, g, item), len(pl.hand))):
+            card = pl.hand.pop(g.rng.below(len(pl.hand)))
+            pl.graveyard.append(card)
+            g.emit("discard", f"{pl.name} discards {card.name} at random", "701.9b")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class RevealChooseDiscard(Effect):
+    """701.20a then 701.9a: "target player reveals their hand. You choose a [nonland] card
+    from it. That player discards that card" (``types_not``: the card types it may not have)."""
+
+    target: int = 0
+    types_not: tuple[str, ...] = ()
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        pi = stack.player_for(item, "target", self.target)
+        if pi is None:
+            return True
+        pl = g.players[pi]
+        shown = ", ".join(c.name for c in pl.hand) or "no cards"
+        g.emit("reveal", f"{pl.name} reveals their hand: {shown}", "701.20a")
+        bad = frozenset(self.types_not)
+        if not any(not c.cdef.types & bad for c in pl.hand):
+            return True
+        g.pending = ChooseCard(
+            item.controller, "reveal", 1, item.source_name, owner=pi, types_not=self.types_not
+        )
+        return False
+
+
+@dataclass(frozen=True, slots=True)
 class Scry(Effect):
     """701.22a: look at the top N cards of your library, put any number on the bottom and the
     rest on top (each card, from the top, is kept on top or put on the bottom: a decision)."""
@@ -262,27 +306,52 @@ class ChooseCard(Pending):
     fail to find, 701.23b). ``count`` choices are left."""
 
     kind = Kind.CHOOSE_CARD
-    __slots__ = ("count", "kept", "source", "what")
+    __slots__ = ("count", "kept", "owner", "source", "types_not", "what")
 
-    def __init__(self, player: int, what: str, count: int, source: str, kept: int = 0) -> None:
+    def __init__(
+        self,
+        player: int,
+        what: str,
+        count: int,
+        source: str,
+        kept: int = 0,
+        owner: int = -1,
+        types_not: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(player)
         self.what = what
         self.count = count
         self.source = source
         self.kept = kept  # scry: the cards already kept on top (the next one is below them)
+        # "reveal": whose hand the card is chosen from, and the card types it may not have.
+        self.owner = owner
+        self.types_not = types_not
 
     def copy(self) -> ChooseCard:
-        return ChooseCard(self.player, self.what, self.count, self.source, self.kept)
+        return ChooseCard(
+            self.player,
+            self.what,
+            self.count,
+            self.source,
+            self.kept,
+            self.owner,
+            self.types_not,
+        )
 
     def prompt(self, g: GameState) -> str:
         who = g.pname(self.player)
         if self.what == "discard":
             return f"{who}: discard a card ({self.source})"
+        if self.what == "reveal":
+            return f"{who}: choose a card of {g.pname(self.owner)}'s hand to discard"
         if self.what == "scry":
             return f"{who}: the top card of your library to the top or the bottom ({self.source})"
         return f"{who}: search your library for a basic land card ({self.source})"
 
     def _cards(self, g: GameState) -> list[Card]:
+        if self.what == "reveal":
+            bad = frozenset(self.types_not)
+            return [c for c in g.players[self.owner].hand if not c.cdef.types & bad]
         pl = g.players[self.player]
         return pl.hand if self.what == "discard" else _basic_lands(g, self.player)
 
@@ -296,7 +365,7 @@ class ChooseCard(Pending):
             if c.cdef.name not in seen:  # identical cards: one option
                 seen.add(c.cdef.name)
                 out.append(Choose(pi, str(c.cid)))
-        if self.what != "discard":
+        if self.what not in ("discard", "reveal"):
             out.append(Choose(pi, "none"))
         return out
 
@@ -325,11 +394,12 @@ class ChooseCard(Pending):
             else:
                 self.kept += 1
             g.emit("scry", f"{pl.name} puts a card on the {option} of their library", "701.22a")
-        elif self.what == "discard":
+        elif self.what in ("discard", "reveal"):
             card = self._card(g, option)
-            pl.hand.remove(card)
-            pl.graveyard.append(card)
-            g.emit("discard", f"{pl.name} discards {card.name}", "701.9a")
+            victim = g.players[self.owner if self.what == "reveal" else self.player]
+            victim.hand.remove(card)
+            victim.graveyard.append(card)
+            g.emit("discard", f"{victim.name} discards {card.name}", "701.9a")
         else:
             if option == "none":
                 g.emit("search", f"{pl.name} finds nothing", "701.23b")
@@ -369,11 +439,26 @@ class ChooseCard(Pending):
             priority.after_resolution(g)
 
     def fields(self) -> dict[str, Any]:
-        return {"what": self.what, "count": self.count, "source": self.source, "kept": self.kept}
+        return {
+            "what": self.what,
+            "count": self.count,
+            "source": self.source,
+            "kept": self.kept,
+            "owner": self.owner,
+            "types_not": list(self.types_not),
+        }
 
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseCard:
-        return cls(player, d["what"], d["count"], d["source"], d.get("kept", 0))
+        return cls(
+            player,
+            d["what"],
+            d["count"],
+            d["source"],
+            d.get("kept", 0),
+            d.get("owner", -1),
+            tuple(d.get("types_not", ())),
+        )
 
 
 # --- "you may" (an optional instruction, 608.2d) ------------------------------------------------
