@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
-from manastack.state import GameState, StackItem
+from manastack.state import Card, GameState, StackItem
 from manastack.vocabulary.base import TargetSpec
 
 
@@ -20,6 +20,8 @@ def is_legal(
         if spec.opponent and pi == you:
             return False
         return spec.player and 0 <= pi < len(g.players) and not g.players[pi].left
+    if spec.graveyard is not None:
+        return any(c.cid == target for c in graveyard_cards(g, spec, you))
     if spec.permanent is not None:
         for p in g.battlefield:
             if p.oid == target:
@@ -37,6 +39,14 @@ def _spell_ok(
     if not s.is_spell or s is item or (item is not None and s.oid == item.oid):
         return False  # 115.5: a spell or ability on the stack can't target itself
     return spec.spell is not None and spec.spell.spell(g, s, you)
+
+
+def graveyard_cards(g: GameState, spec: TargetSpec, you: int) -> list[Card]:
+    """115.1: the cards of ``you``'s graveyard ``spec`` may target ("from your graveyard")."""
+    types = spec.graveyard
+    if types is None:
+        return []
+    return [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
 
 
 def spell_types(s: StackItem) -> frozenset[str]:
@@ -64,6 +74,12 @@ def legal_targets(
         out.extend(p.oid for p in g.battlefield if f.permanent(g, p, you))
     if spec.spell is not None:
         out.extend(s.oid for s in reversed(g.stack) if _spell_ok(g, spec, s, item, you))
+    if spec.graveyard is not None:
+        seen: set[str] = set()
+        for c in graveyard_cards(g, spec, you):
+            if c.cdef.name not in seen:  # identical cards in a graveyard: one option
+                seen.add(c.cdef.name)
+                out.append(c.cid)
     return out
 
 
@@ -75,9 +91,9 @@ def has_legal_target(g: GameState, spec: TargetSpec, item: StackItem | None, you
     f = spec.permanent
     if f is not None and any(f.permanent(g, p, you) for p in g.battlefield):
         return True
-    if spec.spell is not None:
-        return any(_spell_ok(g, spec, s, item, you) for s in g.stack)
-    return False
+    if spec.spell is not None and any(_spell_ok(g, spec, s, item, you) for s in g.stack):
+        return True
+    return bool(graveyard_cards(g, spec, you))
 
 
 _TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
@@ -127,4 +143,8 @@ def describe(g: GameState, target: int) -> str:
     for s in g.stack:
         if s.oid == target:
             return s.source_name
+    for pl in g.players:
+        for c in pl.graveyard:
+            if c.cid == target:
+                return f"{c.name} (in {pl.name}'s graveyard)"
     return f"object {target}"

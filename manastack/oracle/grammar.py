@@ -66,6 +66,7 @@ from manastack.vocabulary.moves import (
     Mill,
     PumpSource,
     PutCounters,
+    ReturnFromGraveyard,
     RevealChooseDiscard,
     Scry,
     SearchBasicLand,
@@ -856,6 +857,23 @@ def discard(cur: Cursor, ctx: Context) -> Effect | None:
 TARGET_OPPONENT = TargetSpec("target opponent", player=True, opponent=True)
 
 
+def from_graveyard(cur: Cursor, ctx: Context) -> Effect | None:
+    """``return target creature card from your graveyard to your hand``."""
+    if not cur.lit("return target "):
+        return None
+    start = cur.i
+    types = _nouns(cur, SPELL_NOUNS)
+    if types is None:
+        cur.i = start
+        types = frozenset()
+    elif not cur.lit(" "):
+        return None
+    if not cur.lit("card from your graveyard to your hand"):
+        return None
+    spec = TargetSpec(cur.low[start - 7 : cur.i - len(" to your hand")], graveyard=types)
+    return ReturnFromGraveyard(ctx.target(spec))
+
+
 def discard_random(cur: Cursor, ctx: Context) -> Effect | None:
     """701.9b: ``target player discards two cards at random``."""
     t = player_target(cur, ctx)
@@ -948,6 +966,7 @@ CLAUSES = (
     pump_self,
     each_life,
     damage_each,
+    from_graveyard,
     reveal_discard,
     discard_random,
     discard,

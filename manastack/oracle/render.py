@@ -74,6 +74,7 @@ from manastack.vocabulary.moves import (
     Mill,
     PumpSource,
     PutCounters,
+    ReturnFromGraveyard,
     RevealChooseDiscard,
     Scry,
     SearchBasicLand,
@@ -126,6 +127,9 @@ def _filter(f: Filter, noun_if_any: str) -> str:
 
 
 def target(spec: TargetSpec) -> str:
+    if spec.graveyard is not None:
+        kinds = _types(spec.graveyard)
+        return f"target {kinds + ' ' if kinds else ''}card from your graveyard"
     if spec.opponent and spec.player and spec.permanent is None and spec.spell is None:
         return "target opponent"
     if spec.player and spec.permanent == CREATURE_OR_PLANESWALKER:
@@ -236,6 +240,8 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
+    if isinstance(e, ReturnFromGraveyard):
+        return f"return {target(targets[e.target])} to your hand"
     if isinstance(e, DiscardRandom):
         return f"{target(targets[e.target])} discards {_cards(e.count)} at random"
     if isinstance(e, RevealChooseDiscard):

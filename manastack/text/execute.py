@@ -281,6 +281,9 @@ def target_candidates(game: Game, ref: C.Ref) -> list[int]:
         k = int(m.group(2))
         items = [same[k - 1]] if 1 <= k <= len(same) else []
     out.extend(s.oid for s in reversed(items) if _matches_controller(game, ref, s.controller))
+    for pl in g.players:  # cards in graveyards ("target creature card from your graveyard")
+        if _matches_controller(game, ref, pl.idx):
+            out.extend(c.cid for c in pl.graveyard if c.name.lower() == name)
     return out
 
 

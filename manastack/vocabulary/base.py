@@ -203,6 +203,9 @@ class TargetSpec:
     permanent: Filter | None = None
     spell: Filter | None = None
     opponent: bool = False  # "target opponent": a player other than the controller (115.1)
+    # "target creature card from your graveyard": a card there with one of these card types
+    # (empty: any card); the target is the card's id.
+    graveyard: frozenset[str] | None = None
 
 
 # --- costs and abilities ----------------------------------------------------------------------

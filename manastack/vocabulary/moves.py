@@ -522,3 +522,21 @@ class ChooseYesNo(Pending):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseYesNo:
         return cls(player, d["source"])
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnFromGraveyard(Effect):
+    """ "return target creature card from your graveyard to your hand" (a card in a graveyard
+    targeted, 115.1; it becomes a new object in the hand, 400.7)."""
+
+    target: int = 0
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        cid = stack.target_of(item, self.target)
+        pl = g.players[item.controller]
+        card = next((c for c in pl.graveyard if c.cid == cid), None)
+        if card is not None:
+            pl.graveyard.remove(card)
+            pl.hand.append(card)
+            g.emit("move", f"{card.name} returns from {pl.name}'s graveyard to their hand", "400.7")
+        return True
