@@ -281,10 +281,21 @@ def target_candidates(game: Game, ref: C.Ref) -> list[int]:
         k = int(m.group(2))
         items = [same[k - 1]] if 1 <= k <= len(same) else []
     out.extend(s.oid for s in reversed(items) if _matches_controller(game, ref, s.controller))
-    for pl in g.players:  # cards in graveyards ("target creature card from your graveyard")
-        if _matches_controller(game, ref, pl.idx):
-            out.extend(c.cid for c in pl.graveyard if c.name.lower() == name)
+    if _graveyard_target(game):  # "target creature card from your graveyard" (115.1)
+        for pl in g.players:
+            if _matches_controller(game, ref, pl.idx):
+                out.extend(c.cid for c in pl.graveyard if c.name.lower() == name)
     return out
+
+
+def _graveyard_target(game: Game) -> bool:
+    """Whether the target being chosen is a card in a graveyard."""
+    pend = game.state.pending
+    index = getattr(pend, "index", None)
+    item = game.state.stack_item(game.pending_item() or -1)
+    if item is None or not isinstance(index, int) or not 0 <= index < len(item.target_specs):
+        return False
+    return item.target_specs[index].graveyard is not None
 
 
 def _item_name(game: Game, oid: int | None) -> str:
