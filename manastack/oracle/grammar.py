@@ -728,7 +728,35 @@ SEARCH_TAILS = {
         False,
         True,
     ),
+    " and put that card onto the battlefield tapped. if you do, shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put it onto the battlefield tapped. if you do, shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    ", reveal it, and put it into your hand. if you do, shuffle your library": (
+        "hand",
+        False,
+        True,
+    ),
+    ", reveal that card, put it into your hand, then shuffle your library": ("hand", False, True),
+    ", put that card onto the battlefield, then shuffle your library": (
+        "battlefield",
+        False,
+        False,
+    ),
+    " and put it onto the battlefield. then shuffle your library": ("battlefield", False, False),
+    " and put that card onto the battlefield tapped, then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
 }
+_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
@@ -917,12 +945,22 @@ def scry(cur: Cursor, ctx: Context) -> Effect | None:
 
 
 def search_basic(cur: Cursor, ctx: Context) -> Effect | None:
-    if not cur.lit("search your library for a basic land card"):
+    """701.23a: ``search your library for a basic land card`` (or ``an Island card``) and a
+    known wording of where it goes."""
+    if not cur.lit("search your library for "):
         return None
+    land = ""
+    if not cur.lit("a basic land card"):
+        for t in _LAND_TYPES:
+            if cur.lit(("an " if t == "Island" else "a ") + t.lower() + " card"):
+                land = t
+                break
+        else:
+            return None
     for tail in sorted(SEARCH_TAILS, key=len, reverse=True):
         if cur.lit(tail):
             dest, tapped, reveal = SEARCH_TAILS[tail]
-            return SearchBasicLand(dest, tapped, reveal)
+            return SearchBasicLand(dest, tapped, reveal, land, tail.rstrip("."))
     return None
 
 

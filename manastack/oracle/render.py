@@ -251,8 +251,11 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
             f"{mods + ' ' if mods else ''}card from it. that player discards that card"
         )
     if isinstance(e, SearchBasicLand):
-        tail = _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
-        return f"search your library for a basic land card{tail}"
+        tail = e.wording or _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
+        if not e.land:
+            return f"search your library for a basic land card{tail}"
+        article = "an" if e.land[0] in "AEIOU" else "a"
+        return f"search your library for {article} {e.land.lower()} card{tail}"
     return None
 
 

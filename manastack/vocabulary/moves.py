@@ -283,20 +283,30 @@ class Scry(Effect):
 
 @dataclass(frozen=True, slots=True)
 class SearchBasicLand(Effect):
-    """701.23a: "search your library for a basic land card, put it into your hand / onto the
-    battlefield [tapped], then shuffle" (701.24a); the player may fail to find (701.23b)."""
+    """701.23a: "search your library for a basic land card [a Forest card], put it into your
+    hand / onto the battlefield [tapped], then shuffle" (701.24a); the player may fail to find
+    (701.23b). ``land``: the land type searched for ("" for a basic land card); ``wording``:
+    how the text says the rest (for the render)."""
 
     dest: str = "hand"
     tapped: bool = False
     reveal: bool = False
+    land: str = ""
+    wording: str = ""
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         what = "search_" + self.dest + ("_tapped" if self.tapped else "")
+        if self.land:
+            what += ":" + self.land
         g.pending = ChooseCard(item.controller, what, 1, item.source_name)
         return False
 
 
-def _basic_lands(g: GameState, pi: int) -> list[Card]:
+def _basic_lands(g: GameState, pi: int, what: str = "") -> list[Card]:
+    """The cards a search finds: basic land cards, or cards of the land type after ':'."""
+    land = what.partition(":")[2]
+    if land:
+        return [c for c in g.players[pi].library if land in c.cdef.subtypes]
     return [c for c in g.players[pi].library if c.cdef.is_land and "Basic" in c.cdef.supertypes]
 
 
@@ -353,7 +363,7 @@ class ChooseCard(Pending):
             bad = frozenset(self.types_not)
             return [c for c in g.players[self.owner].hand if not c.cdef.types & bad]
         pl = g.players[self.player]
-        return pl.hand if self.what == "discard" else _basic_lands(g, self.player)
+        return pl.hand if self.what == "discard" else _basic_lands(g, self.player, self.what)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player
@@ -422,13 +432,13 @@ class ChooseCard(Pending):
 
         pl = g.players[self.player]
         pl.library.remove(card)
-        if self.what == "search_hand":
+        if self.what.partition(":")[0] == "search_hand":
             pl.hand.append(card)
             g.emit("search", f"{pl.name} finds {card.name} and puts it into their hand", "701.23a")
             return
         g.emit("search", f"{pl.name} finds {card.name}", "701.23a")
         perm = enter_battlefield(g, card, self.player, rule="701.23a")
-        if perm is not None and self.what.endswith("_tapped"):
+        if perm is not None and self.what.partition(":")[0].endswith("_tapped"):
             perm.tapped = True
 
     def player_left(self, g: GameState, pi: int) -> None:
