@@ -57,13 +57,16 @@ from manastack.vocabulary.filters import (
 )
 from manastack.vocabulary.moves import (
     SOURCE,
+    CountersOnEach,
     DamageEach,
     DestroyNoRegen,
     DiscardCards,
     DiscardRandom,
+    DrawForEach,
     Exile,
     LifeForEach,
     Mill,
+    PumpAll,
     PumpSource,
     PutCounters,
     ReturnFromGraveyard,
@@ -902,6 +905,51 @@ def from_graveyard(cur: Cursor, ctx: Context) -> Effect | None:
     return ReturnFromGraveyard(ctx.target(spec))
 
 
+_ALL_CREATURES = (
+    ("creatures you control", Controlled("you")),
+    ("all creatures", AnyObject()),
+    ("creatures your opponents control", Controlled("opponent")),
+)
+
+
+def pump_all(cur: Cursor, ctx: Context) -> Effect | None:
+    """``creatures you control get +1/+1 until end of turn`` (an effect, not a static)."""
+    for words, f in _ALL_CREATURES:
+        start = cur.i
+        if cur.lit(words + " get "):
+            m = cur.rx(_PT)
+            if m is not None and cur.lit(" until end of turn"):
+                return PumpAll(int(m.group(1)), int(m.group(2)), f)
+        cur.i = start
+    return None
+
+
+def counters_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``put a +1/+1 counter on each creature you control``."""
+    if not cur.lit("put "):
+        return None
+    n = number(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters? on each creature you control"))
+    if n is None or m is None or m.group(1) not in ("+1/+1", "-1/-1"):
+        return None
+    if (n == 1) != (" counter on" in m.group(0)):
+        return None
+    return CountersOnEach(m.group(1), n, Controlled("you"))
+
+
+def draw_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``each player draws two cards``, ``each opponent draws a card``."""
+    whom = "opponent" if cur.lit("each opponent draws ") else ""
+    if not whom and cur.lit("each player draws "):
+        whom = "player"
+    if not whom:
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+        return DrawForEach(n, whom)
+    return None
+
+
 def discard_random(cur: Cursor, ctx: Context) -> Effect | None:
     """701.9b: ``target player discards two cards at random``."""
     t = player_target(cur, ctx)
@@ -1004,6 +1052,9 @@ CLAUSES = (
     pump_self,
     each_life,
     damage_each,
+    pump_all,
+    counters_each,
+    draw_each,
     from_graveyard,
     reveal_discard,
     discard_random,

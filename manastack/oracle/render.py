@@ -65,13 +65,16 @@ from manastack.vocabulary.filters import (
 from manastack.vocabulary.modes import modal_of
 from manastack.vocabulary.moves import (
     SOURCE,
+    CountersOnEach,
     DamageEach,
     DestroyNoRegen,
     DiscardCards,
     DiscardRandom,
+    DrawForEach,
     Exile,
     LifeForEach,
     Mill,
+    PumpAll,
     PumpSource,
     PutCounters,
     ReturnFromGraveyard,
@@ -240,6 +243,19 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
+    if isinstance(e, PumpAll):
+        who = {
+            Controlled("you"): "creatures you control",
+            AnyObject(): "all creatures",
+            Controlled("opponent"): "creatures your opponents control",
+        }[e.creatures]
+        return f"{who} get {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, CountersOnEach):
+        n = "a" if e.count == 1 else _WORD[e.count]
+        s = "" if e.count == 1 else "s"
+        return f"put {n} {e.kind} counter{s} on each creature you control"
+    if isinstance(e, DrawForEach):
+        return f"each {e.whom} draws {_cards(e.count)}"
     if isinstance(e, ReturnFromGraveyard):
         return f"return {target(targets[e.target])} to your hand"
     if isinstance(e, DiscardRandom):

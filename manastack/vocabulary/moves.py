@@ -550,3 +550,66 @@ class ReturnFromGraveyard(Effect):
             pl.hand.append(card)
             g.emit("move", f"{card.name} returns from {pl.name}'s graveyard to their hand", "400.7")
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class PumpAll(Effect):
+    """611.2c / 613.4c: "creatures you control get +1/+1 until end of turn": the creatures
+    affected are fixed as it resolves (``creatures`` matches them, seen by the controller)."""
+
+    power: int
+    toughness: int
+    creatures: Filter
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        f = self.creatures
+        for p in [p for p in g.battlefield if layers.is_creature(p)]:
+            if f.permanent(g, p, item.controller):
+                g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+        g.emit(
+            "effect",
+            f"{item.source_name}: creatures get {self.power:+d}/{self.toughness:+d} until end of "
+            "turn",
+            "611.2c",
+        )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnEach(Effect):
+    """122.1: "put a +1/+1 counter on each creature you control"."""
+
+    kind: str
+    count: int
+    creatures: Filter
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        f = self.creatures
+        for p in [p for p in g.battlefield if layers.is_creature(p)]:
+            if f.permanent(g, p, item.controller):
+                counters = dict(p.counters) if p.counters else {}
+                counters[self.kind] = counters.get(self.kind, 0) + self.count
+                p.counters = counters
+                g.emit("counters", f"{p.name} gets {self.count} {self.kind} counter(s)", "122.1")
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class DrawForEach(Effect):
+    """121.1: "each player draws N cards" (``whom``: "player" or "opponent"), in turn order."""
+
+    count: int | Amount
+    whom: str = "player"
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import draw
+
+        n = amount_of(self.count, g, item)
+        pis = (
+            _opponents(g, item.controller)
+            if self.whom == "opponent"
+            else [p.idx for p in g.players if not p.left]
+        )
+        for pi in pis:
+            draw(g, pi, n)
+        return True
