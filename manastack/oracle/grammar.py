@@ -64,6 +64,7 @@ from manastack.vocabulary.moves import (
     DiscardRandom,
     DrawForEach,
     Exile,
+    ExileAndReturn,
     LifeForEach,
     Mill,
     PumpAll,
@@ -773,7 +774,13 @@ def exile(cur: Cursor, ctx: Context) -> Effect | None:
     if not cur.lit("exile "):
         return None
     t = permanent_target(cur, ctx)
-    return Exile(t) if t is not None else None
+    if t is None:
+        return None
+    for it in ("that card", "it"):
+        for whose, owner in (("your", False), ("its owner's", True)):
+            if cur.lit(f", then return {it} to the battlefield under {whose} control"):
+                return ExileAndReturn(t, owner)
+    return Exile(t)
 
 
 def tap_untap(cur: Cursor, ctx: Context) -> Effect | None:

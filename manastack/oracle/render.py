@@ -72,6 +72,7 @@ from manastack.vocabulary.moves import (
     DiscardRandom,
     DrawForEach,
     Exile,
+    ExileAndReturn,
     LifeForEach,
     Mill,
     PumpAll,
@@ -201,6 +202,12 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     """The words of vocabulary/moves.py's effects (None: not one of them)."""
     if isinstance(e, CreateTokens):
         return _token(e)
+    if isinstance(e, ExileAndReturn):
+        whose = "its owner's" if e.owner else "your"
+        return (
+            f"exile {target(targets[e.target])}, then return that card to the battlefield "
+            f"under {whose} control"
+        )
     if isinstance(e, Exile):
         return f"exile {target(targets[e.target])}"
     if isinstance(e, TapTarget):
@@ -476,7 +483,11 @@ _SYNONYMS = (
     (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
-    (re.compile(r", then "), " and "),
+    (
+        re.compile(r", then return it to the battlefield"),
+        ", then return that card to the battlefield",
+    ),
+    (re.compile(r", then (?!return that card to the battlefield)"), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
     (
         re.compile(

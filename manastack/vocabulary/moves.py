@@ -613,3 +613,29 @@ class DrawForEach(Effect):
         for pi in pis:
             draw(g, pi, n)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class ExileAndReturn(Effect):
+    """701.13a then 400.7: "exile target creature you control, then return that card to the
+    battlefield under your control" (``owner``: "under its owner's control"): the card comes
+    back as a new object; a token exiled this way ceases to exist (111.7) and doesn't return."""
+
+    target: int = 0
+    owner: bool = False
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import enter_battlefield
+
+        p = stack.target_permanent(g, item, self.target)
+        if p is None:
+            return True
+        card = p.card
+        leave_battlefield(g, [p], "exile", "is exiled", "701.13a")
+        pl = g.players[card.owner]
+        if card.token or card not in pl.exile:
+            return True
+        pl.exile.remove(card)
+        controller = card.owner if self.owner else item.controller
+        enter_battlefield(g, card, controller, rule="400.7")
+        return True
