@@ -761,6 +761,13 @@ SEARCH_TAILS = {
     ),
 }
 _LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+SEARCH_TAILS.update(
+    {
+        " and put that card into your hand. then shuffle your library": ("hand", False, False),
+        ", put that card into your hand, then shuffle your library": ("hand", False, False),
+        ", put it into your hand, then shuffle your library": ("hand", False, False),
+    }
+)
 
 
 def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
@@ -1006,12 +1013,15 @@ def search_basic(cur: Cursor, ctx: Context) -> Effect | None:
         return None
     land = ""
     if not cur.lit("a basic land card"):
-        for t in _LAND_TYPES:
-            if cur.lit(("an " if t == "Island" else "a ") + t.lower() + " card"):
+        kinds = (*_LAND_TYPES, "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Land")
+        for t in kinds:
+            if cur.lit(("an " if t[0] in "AEIOU" else "a ") + t.lower() + " card"):
                 land = t
                 break
         else:
-            return None
+            if not cur.lit("a card"):
+                return None
+            land = "card"
     for tail in sorted(SEARCH_TAILS, key=len, reverse=True):
         if cur.lit(tail):
             dest, tapped, reveal = SEARCH_TAILS[tail]

@@ -277,6 +277,8 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         tail = e.wording or _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
         if not e.land:
             return f"search your library for a basic land card{tail}"
+        if e.land == "card":
+            return f"search your library for a card{tail}"
         article = "an" if e.land[0] in "AEIOU" else "a"
         return f"search your library for {article} {e.land.lower()} card{tail}"
     return None

@@ -22,6 +22,7 @@ from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
 from manastack.zones import leave_battlefield, tap
 
+_CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Land"})
 SOURCE = -1
 """``target`` of an effect that names the source itself ("~"), not one of its targets."""
 
@@ -303,8 +304,13 @@ class SearchBasicLand(Effect):
 
 
 def _basic_lands(g: GameState, pi: int, what: str = "") -> list[Card]:
-    """The cards a search finds: basic land cards, or cards of the land type after ':'."""
+    """The cards a search finds: basic land cards, or after ':' cards of that land type, of
+    that card type (``Creature``), or any card (``card``)."""
     land = what.partition(":")[2]
+    if land == "card":
+        return list(g.players[pi].library)
+    if land in _CARD_TYPES:
+        return [c for c in g.players[pi].library if land in c.cdef.types]
     if land:
         return [c for c in g.players[pi].library if land in c.cdef.subtypes]
     return [c for c in g.players[pi].library if c.cdef.is_land and "Basic" in c.cdef.supertypes]
@@ -356,7 +362,7 @@ class ChooseCard(Pending):
             return f"{who}: choose a card of {g.pname(self.owner)}'s hand to discard"
         if self.what == "scry":
             return f"{who}: the top card of your library to the top or the bottom ({self.source})"
-        return f"{who}: search your library for a basic land card ({self.source})"
+        return f"{who}: search your library ({self.source})"
 
     def _cards(self, g: GameState) -> list[Card]:
         if self.what == "reveal":
@@ -375,9 +381,13 @@ class ChooseCard(Pending):
             if c.cdef.name not in seen:  # identical cards: one option
                 seen.add(c.cdef.name)
                 out.append(Choose(pi, str(c.cid)))
-        if self.what not in ("discard", "reveal"):
+        if self.what not in ("discard", "reveal") and not (out and self._must_find()):
             out.append(Choose(pi, "none"))
         return out
+
+    def _must_find(self) -> bool:
+        """701.23b: only a search for a card with a stated quality may fail to find."""
+        return self.what.endswith(":card")
 
     def _card(self, g: GameState, option: str) -> Card:
         low = option.strip().lower()
@@ -412,6 +422,8 @@ class ChooseCard(Pending):
             g.emit("discard", f"{victim.name} discards {card.name}", "701.9a")
         else:
             if option == "none":
+                if self._must_find() and pl.library:
+                    raise IllegalAction("target", "a search for any card finds one", "701.23b")
                 g.emit("search", f"{pl.name} finds nothing", "701.23b")
             else:
                 self._found(g, self._card(g, option))
