@@ -297,6 +297,8 @@ class SearchBasicLand(Effect):
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         what = "search_" + self.dest + ("_tapped" if self.tapped else "")
+        if self.dest == "hand" and not self.reveal:
+            what += "_hidden"  # the card found is not revealed: the log doesn't name it
         if self.land:
             what += ":" + self.land
         g.pending = ChooseCard(item.controller, what, 1, item.source_name)
@@ -444,9 +446,10 @@ class ChooseCard(Pending):
 
         pl = g.players[self.player]
         pl.library.remove(card)
-        if self.what.partition(":")[0] == "search_hand":
+        if self.what.partition(":")[0].startswith("search_hand"):
             pl.hand.append(card)
-            g.emit("search", f"{pl.name} finds {card.name} and puts it into their hand", "701.23a")
+            shown = "a card" if "_hidden" in self.what else card.name
+            g.emit("search", f"{pl.name} finds {shown} and puts it into their hand", "701.23a")
             return
         g.emit("search", f"{pl.name} finds {card.name}", "701.23a")
         perm = enter_battlefield(g, card, self.player, rule="701.23a")
