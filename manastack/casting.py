@@ -942,13 +942,13 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     if extra is not None and extra.life and g.players[a.player].life < extra.life:
         raise IllegalAction("cost", f"{g.pname(a.player)} can't pay {extra.life} life", "119.4")
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
-    pay_extra(g, a.player, item, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
             tap(g, src_perm)
             g.emit("pay", f"{src_perm.name} is tapped to pay its ability's cost", "602.2b")
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", "is sacrificed (cost)", "602.2b")
+    pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":
