@@ -14,7 +14,7 @@ from manastack.simulate import simulate
 from manastack.vocabulary.tokens import from_name, token_def
 
 ROOT = Path(__file__).resolve().parent.parent
-REAL_DECKS = ("red-burn", "white-weenie", "blue-green-tempo")
+REAL_DECKS = ("sligh-red-burn", "weenie-white", "tempo-blue-green")
 
 
 def test_a_two_mana_source_counts_twice() -> None:

@@ -66,6 +66,9 @@ def _key(name: str) -> str:
     return " ".join(name.replace("’", "'").split()).casefold()
 
 
+_TOKEN_NAME = re.compile(r"^[A-Z][A-Za-z' ]* Token \(\d+/\d+ [a-z ]+\)$")
+
+
 class CardNames(Collection[str]):
     """A card pool's names, looked up without regard to case. Build once, use for many lines."""
 
@@ -100,11 +103,11 @@ class CardNames(Collection[str]):
         'Grizzly Bears'
         """
         got = self._by_key.get(_key(name))
-        if got is None and " Token (" in name:
-            from manastack.vocabulary.tokens import from_name
-
-            token = from_name(" ".join(name.split()))  # a token, named by what it is (111.4)
-            return token.name if token is not None else None
+        if got is None:
+            # A token, named by what it is (111.4: ``Soldier Token (1/1 white)``); the card
+            # lookup checks the rest.
+            text = " ".join(name.split())
+            return text if _TOKEN_NAME.match(text) else None
         return got
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
