@@ -28,6 +28,7 @@ from manastack.events import SpellCast, happen
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import Card, GameState, Permanent, StackItem, Stage
+from manastack.vocabulary import costs as extra_costs
 from manastack.vocabulary.base import (
     ActivatedAbility,
     CardDef,
@@ -35,6 +36,7 @@ from manastack.vocabulary.base import (
     ManaAbility,
     TargetSpec,
 )
+from manastack.vocabulary.modes import Mode, modal_of
 from manastack.zones import enter_battlefield, leave_battlefield, tap
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
@@ -77,7 +79,9 @@ class CardFacts:
     """What the rules keep looking up in a card's definition, found once per card (a
     definition never changes): the indexes of its activated abilities (602), and its first
     mana ability whose cost has {T} (``tap_mana``; ``tap_mana_keep``: the first of those that
-    doesn't sacrifice the source) as (index, colours, costs no mana)."""
+    doesn't sacrifice the source) as (index, colours, costs no mana, units): ``units`` is how
+    many mana automatic payment may count on (a {T}: Add {C}{C} source is two, 106.4; one of a
+    choice of colours counts as one, its mana being of one colour)."""
 
     __slots__ = ("activated", "tap_mana", "tap_mana_keep")
 
@@ -85,11 +89,12 @@ class CardFacts:
         self.activated = tuple(
             i for i, ab in enumerate(cdef.abilities) if isinstance(ab, ActivatedAbility)
         )
-        self.tap_mana: tuple[int, frozenset[str], bool] | None = None
-        self.tap_mana_keep: tuple[int, frozenset[str], bool] | None = None
+        self.tap_mana: tuple[int, frozenset[str], bool, int] | None = None
+        self.tap_mana_keep: tuple[int, frozenset[str], bool, int] | None = None
         for i, ab in enumerate(cdef.abilities):
             if isinstance(ab, ManaAbility) and ab.cost.tap:
-                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value)
+                units = ab.amount if len(ab.colors) == 1 else 1
+                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value, units)
                 if self.tap_mana is None:
                     self.tap_mana = entry
                 if not ab.cost.sacrifice_self:
@@ -108,7 +113,9 @@ def auto_sources(
     g: GameState, pi: int, exclude: int | None = None, *, sacrifice: bool = False
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
     """Untapped sources whose mana ability costs only {T} (with ``sacrifice``, also those that
-    sacrifice themselves, like Lotus Petal): lands first, then the rest."""
+    sacrifice themselves, like Lotus Petal): lands first, then the rest. A source making two
+    mana of one colour (Sol Ring) is listed twice, once per mana (``pay_cost`` activates it
+    once)."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
     for p in g.battlefield:
@@ -122,7 +129,10 @@ def auto_sources(
         # only with ``sacrifice``); one that also costs mana is not automatic.
         m = f.tap_mana if sacrifice else f.tap_mana_keep
         if m is not None and m[2] and can_tap(g, p):
-            (out if card.cdef.is_land else later).append((p, m[0], m[1]))
+            dest = out if card.cdef.is_land else later
+            dest.append((p, m[0], m[1]))
+            for _ in range(1, m[3]):
+                dest.append((p, m[0], m[1]))
     return out + later
 
 
@@ -209,7 +219,7 @@ def payment_options(
     plan = plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs])
     if plan is None:
         return ()
-    return tuple(srcs[k][0].oid for k, _ in plan[1])
+    return tuple(dict.fromkeys(srcs[k][0].oid for k, _ in plan[1]))
 
 
 def pay_cost(
@@ -253,7 +263,8 @@ def pay_cost(
                 raise IllegalAction(
                     "cost", "{card!c} is summoning sick (302.6)", "302.6", card=p.name
                 )
-            srcs.append((p, idx, frozenset(ab.colors)))
+            units = ab.amount if len(ab.colors) == 1 else 1
+            srcs.extend([(p, idx, frozenset(ab.colors))] * units)
     plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
     if plan is None:
         have = pool_text(pl.pool) or Msg("nothing")
@@ -268,9 +279,12 @@ def pay_cost(
             count=len(srcs),
         )
     taken, used = plan
+    activated: set[int] = set()
     for k, colour in used:
         p, idx, _ = srcs[k]
-        _run_mana_ability(g, pi, p, idx, colour)
+        if p.oid not in activated:  # a two-mana source is listed once per mana, used once
+            activated.add(p.oid)
+            _run_mana_ability(g, pi, p, idx, colour)
     for i, n in enumerate(taken):
         pl.pool[i] -= n
     for _, colour in used:
@@ -303,11 +317,15 @@ def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str
     g.players[pi].pool[COLOR_INDEX[colour]] += ab.amount
     g.emit(
         "mana",
-        "{player} activates {card!c}'s mana ability: add {{{colour}}} (no stack, resolves at once)",
+        "{player} activates {card!c}'s mana ability: add {{{colour}}} (no stack, resolves at once)"
+        if ab.amount == 1
+        else "{player} activates {card!c}'s mana ability: add {{{colour}}} x{n} "
+        "(no stack, resolves at once)",
         "605.3b",
         player=g.pname(pi),
         card=p.name,
         colour=colour,
+        n=ab.amount,
     )
     if ab.cost.sacrifice_self:
         leave_battlefield(g, [p], "graveyard", Msg("is sacrificed (cost)"), "701.21a")
@@ -516,8 +534,14 @@ def _cast_problem(
         for spec in cd.targets:
             if not targeting.has_legal_target(g, spec, None, pi, cd.colors):
                 return ("target", spec)
+        modal = modal_of(cd.effects)
+        if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
+            return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
     cost = spell_total_cost(g, pi, cd, face_down, free)
     if not can_afford(g, pi, cost):
+        return ("cost", cost)
+    extra = None if face_down else cd.additional
+    if extra is not None and not extra_costs.payable(g, pi, extra, None, 1):
         return ("cost", cost)
     return None
 
@@ -601,12 +625,28 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         shown=shown,
     )
     cost = spell_total_cost(g, a.player, cd, a.face_down, free)
+    _announce(g, item, cost)
+
+
+def _announce(g: GameState, item: StackItem, cost: ManaCost) -> None:
+    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), and a cost with {X} has
+    its value announced; then the targets."""
+    if item.kind == "spell" and modal_of(item.effects) is not None:
+        g.pending = ChooseMode(item.controller, item.oid, cost)
+        return
+    if cost.x:
+        g.pending = ChooseX(item.controller, item.oid, cost)
+        return
     _next_cast_step(g, item, cost, 0)
 
 
 def _next_cast_step(g: GameState, item: StackItem, cost: ManaCost, next_target: int) -> None:
     if next_target < len(item.target_specs):
         g.pending = ChooseSpellTarget(item.controller, item.oid, next_target, cost)
+        return
+    extra = item_extra_cost(item)
+    if extra is not None and ChooseCostObject.left(item, extra):
+        g.pending = ChooseCostObject(item.controller, item.oid, cost)
         return
     if item.kind == "spell" and item.card is not None:
         g.emit("cost", "total cost of {card!c}: {cost}", "601.2f", card=item.source_name, cost=cost)
@@ -670,6 +710,248 @@ class ChooseSpellTarget(_Proposal):
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseSpellTarget:
         return cls(player, d["item"], d["index"], as_cost(d["cost"]))
+
+
+def mode_possible(g: GameState, pi: int, mode: Mode) -> bool:
+    """700.2a / 601.2c: a mode can be chosen only if each of its targets can be."""
+    return all(targeting.has_legal_target(g, spec, None, pi) for spec in mode.targets)
+
+
+class ChooseMode(_Proposal):
+    """601.2b / 700.2a: the mode of a modal spell, chosen as it is cast ("mode 1" is the first
+    bullet); the spell then has that mode's instructions and targets (700.2b)."""
+
+    kind = Kind.CHOOSE_MODE
+    __slots__ = ()
+
+    def copy(self) -> ChooseMode:
+        return ChooseMode(self.player, self.item, self.cost)
+
+    def _modes(self, g: GameState) -> tuple[StackItem, tuple[Mode, ...]]:
+        item = g.stack_item(self.item)
+        assert item is not None
+        modal = modal_of(item.effects)
+        assert modal is not None
+        return item, modal.modes
+
+    def prompt(self, g: GameState) -> str:
+        item, _ = self._modes(g)
+        return f"{g.pname(self.player)}: choose the mode of {item.source_name}"
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        _, modes = self._modes(g)
+        return [
+            Choose(self.player, f"mode {k + 1}")
+            for k, m in enumerate(modes)
+            if mode_possible(g, self.player, m)
+        ]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        item, modes = self._modes(g)
+        word = a.option.strip().lower().removeprefix("mode").strip()
+        k = int(word) - 1 if word.isdigit() else -1
+        if not 0 <= k < len(modes):
+            raise IllegalAction("target", f"choose mode 1 to {len(modes)}", "700.2a")
+        if not mode_possible(g, self.player, modes[k]):
+            raise IllegalAction("target", f"mode {k + 1} has no legal target", "700.2a")
+        item.effects = modes[k].effects
+        item.target_specs = modes[k].targets
+        item.data = {**(item.data or {}), "mode": k}
+        g.emit("cast", f"{g.pname(self.player)} chooses mode {k + 1}", "700.2a")
+        _announce(g, item, self.cost)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseMode:
+        return cls(player, d["item"], as_cost(d["cost"]))
+
+
+def item_extra_cost(item: StackItem) -> extra_costs.ExtraCost | None:
+    """The costs besides mana and {T} of a spell (its additional cost) or of an ability."""
+    if item.kind == "spell":
+        if item.card is None or item.face_down:
+            return None
+        return item.card.cdef.additional
+    if isinstance(item.ability, ActivatedAbility):
+        return item.ability.cost.extra
+    return None
+
+
+class ChooseCostObject(_Proposal):
+    """601.2h / 602.2b: a permanent to sacrifice or a card to discard to pay a cost, one
+    decision each (chosen before the mana is paid; all of it is paid together, in ``pay``)."""
+
+    kind = Kind.CHOOSE_COST
+    __slots__ = ()
+
+    def copy(self) -> ChooseCostObject:
+        return ChooseCostObject(self.player, self.item, self.cost)
+
+    @staticmethod
+    def left(item: StackItem, extra: extra_costs.ExtraCost) -> str:
+        """What is still to be chosen: "sacrifice", "discard", or ""."""
+        data = item.data or {}
+        if len(data.get("sacrifice", ())) < extra.sacrifice_count:
+            return "sacrifice"
+        if len(data.get("discard", ())) < extra.discard:
+            return "discard"
+        return ""
+
+    def _state(self, g: GameState) -> tuple[StackItem, extra_costs.ExtraCost, str]:
+        item = g.stack_item(self.item)
+        assert item is not None
+        extra = item_extra_cost(item)
+        assert extra is not None
+        return item, extra, self.left(item, extra)
+
+    def prompt(self, g: GameState) -> str:
+        item, extra, what = self._state(g)
+        thing = extra.noun if what == "sacrifice" else "card"
+        return f"{g.pname(self.player)}: {what} a {thing} to pay for {item.source_name}"
+
+    def _candidates(self, g: GameState) -> list[int]:
+        item, extra, what = self._state(g)
+        data = item.data or {}
+        if what == "sacrifice":
+            chosen = data.get("sacrifice", [])
+            src = item.source_oid if item.kind == "activated" else None
+            return [
+                p.oid
+                for p in extra_costs.sacrifice_candidates(g, self.player, extra, src)
+                if p.oid not in chosen
+            ]
+        chosen = data.get("discard", [])
+        return [c.cid for c in g.players[self.player].hand if c.cid not in chosen]
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        out: list[Action] = [Choose(self.player, str(k)) for k in self._candidates(g)]
+        return out or [Choose(self.player, "cancel")]
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        item, _, what = self._state(g)
+        low = a.option.strip().lower()
+        pick = None
+        for k in self._candidates(g):
+            if low == str(k) or low == self._name(g, what, k).lower():
+                pick = k
+                break
+        if pick is None:
+            raise IllegalAction("target", f"{a.option!r} can't be chosen to {what}", "601.2h")
+        item.data = dict(item.data or {})
+        item.data[what] = [*item.data.get(what, []), pick]
+        _next_cast_step(g, item, self.cost, len(item.target_specs))
+        return None
+
+    def _name(self, g: GameState, what: str, k: int) -> str:
+        if what == "sacrifice":
+            p = g.permanent(k)
+            return p.name if p is not None else ""
+        c = next((c for c in g.players[self.player].hand if c.cid == k), None)
+        return c.name if c is not None else ""
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseCostObject:
+        return cls(player, d["item"], as_cost(d["cost"]))
+
+
+def pay_extra(g: GameState, pi: int, item: StackItem, rule: str) -> None:
+    """Pay life (119.4), sacrifice (701.21a) and discard (701.9a) what the cost asks for."""
+    extra = item_extra_cost(item)
+    if extra is None:
+        return
+    data = item.data or {}
+    pl = g.players[pi]
+    if extra.life:
+        from manastack.damage import lose_life
+
+        if pl.life < extra.life:
+            raise IllegalAction(
+                "cost", "{player} can't pay {n} life", "119.4", player=pl.name, n=extra.life
+            )
+        lose_life(g, pi, extra.life, Msg("{card!c} (cost)", card=item.source_name), "119.4")
+    victims = [p for oid in data.get("sacrifice", []) if (p := g.permanent(oid)) is not None]
+    if len(victims) < extra.sacrifice_count:
+        raise IllegalAction("cost", "what was chosen to sacrifice is gone", rule)
+    if victims:
+        leave_battlefield(g, victims, "graveyard", Msg("is sacrificed (cost)"), "701.21a")
+    for cid in data.get("discard", []):
+        card = next((c for c in pl.hand if c.cid == cid), None)
+        if card is not None:
+            pl.hand.remove(card)
+            pl.graveyard.append(card)
+            g.emit("discard", f"{pl.name} discards {card.name} (cost)", "701.9a")
+
+
+MAX_X = 20
+"""The largest X offered as an option (any affordable value is accepted)."""
+
+
+class ChooseX(_Proposal):
+    """601.2b: the player announces the value of X as the spell is cast (602.2b for an
+    ability); ``cost`` is the total cost with X still in it (107.3a)."""
+
+    kind = Kind.CHOOSE_X
+    __slots__ = ()
+
+    def copy(self) -> ChooseX:
+        return ChooseX(self.player, self.item, self.cost)
+
+    def prompt(self, g: GameState) -> str:
+        item = g.stack_item(self.item)
+        return f"{g.pname(self.player)}: choose X for {item.source_name if item else '?'}"
+
+    def _affordable(self, g: GameState, n: int) -> bool:
+        return can_afford(g, self.player, self.cost.with_x(n), self._exclude(g))
+
+    def _exclude(self, g: GameState) -> int | None:
+        item = g.stack_item(self.item)
+        if item is not None and isinstance(item.ability, ActivatedAbility):
+            return item.source_oid if item.ability.cost.tap else None
+        return None
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        out: list[Action] = [Choose(self.player, "0")]
+        n = 1
+        while n <= MAX_X and self._affordable(g, n):
+            out.append(Choose(self.player, str(n)))
+            n += 1
+        return out
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose) or not a.option.strip().isdigit():
+            raise IllegalAction("target", "choose a number for X", "107.3a")
+        n = int(a.option)
+        if n and not self._affordable(g, n):
+            raise IllegalAction("cost", f"{g.pname(a.player)} can't pay X = {n}", "601.2h")
+        item = g.stack_item(self.item)
+        assert item is not None
+        item.x = n
+        g.emit("cast", f"{g.pname(a.player)} announces X = {n}", "601.2b")
+        _next_cast_step(g, item, self.cost.with_x(n), 0)
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseX:
+        return cls(player, d["item"], as_cost(d["cost"]))
 
 
 class PayCost(_Proposal):
@@ -760,6 +1042,9 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     ):
         raise IllegalAction("cost", "{card!c} can't be tapped now", "302.6", card=src_perm.name)
     rule = "601.2h" if item.kind == "spell" else "602.2b"  # an ability's costs: 602.2b
+    extra = item_extra_cost(item)
+    if extra is not None and extra.life and g.players[a.player].life < extra.life:
+        raise IllegalAction("cost", f"{g.pname(a.player)} can't pay {extra.life} life", "119.4")
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
@@ -769,6 +1054,7 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
             )
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
+    pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":
@@ -865,6 +1151,14 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
         return IllegalAction(
             "cost", "{player} can't pay {cost}", "602.2b", player=g.pname(pi), cost=ab.cost
         )
+    if ab.cost.extra is not None and not extra_costs.payable(g, pi, ab.cost.extra, p.oid):
+        return IllegalAction(
+            "cost",
+            "{player} can't pay {cost!t}",
+            "602.2b",
+            player=g.pname(pi),
+            cost=ab.text.split(":")[0],
+        )
     return None
 
 
@@ -905,4 +1199,4 @@ def activate(g: GameState, a: ActivateAbility) -> None:
         card=p.name,
         ability=ab.text,
     )
-    _next_cast_step(g, item, ab.cost.mana, 0)
+    _announce(g, item, ab.cost.mana)

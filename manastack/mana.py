@@ -63,19 +63,25 @@ def pool_text(pool: Sequence[int]) -> str:
     return "".join(COLORS[i] * n for i, n in enumerate(pool))
 
 
+_HYBRID = re.compile(r"([WUBRG2])/([WUBRG])")
+
+
 @dataclass(frozen=True, slots=True)
 class ManaCost:
-    """A mana cost: ``generic`` plus coloured (and {C}) symbols, and the number of {X}."""
+    """A mana cost: ``generic`` plus coloured (and {C}) symbols, the number of {X}, and the
+    hybrid symbols (107.4e), each as its two halves: ``"GW"`` for {G/W}, ``"2W"`` for {2/W}."""
 
     generic: int = 0
     colored: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     x: int = 0
+    hybrid: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:
         generic = 0
         colored = [0] * 6
         x = 0
+        hybrid: list[str] = []
         for sym in _SYMBOL.findall(text):
             s = sym.upper()
             if s.isdigit():
@@ -84,32 +90,59 @@ class ManaCost:
                 x += 1
             elif s in COLOR_INDEX:
                 colored[COLOR_INDEX[s]] += 1
+            elif _HYBRID.fullmatch(s) and s[0] != s[2]:
+                hybrid.append(s[0] + s[2])
             else:
                 raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
         return cls(
-            generic, (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]), x
+            generic,
+            (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]),
+            x,
+            tuple(hybrid),
         )
 
     @property
     def mana_value(self) -> int:
-        """202.3: the total of the symbols; X counts as 0 off the stack."""
-        return self.generic + sum(self.colored)
+        """202.3: the total of the symbols; X counts as 0 off the stack; a hybrid symbol
+        counts its larger half (202.3f: {2/W} is 2)."""
+        return self.generic + sum(self.colored) + sum(2 if h[0] == "2" else 1 for h in self.hybrid)
 
     @property
     def colors(self) -> frozenset[str]:
-        """105.2: a card's colours come from the coloured symbols of its cost."""
-        return frozenset(COLORS[i] for i in range(5) if self.colored[i])
+        """105.2: a card's colours come from the coloured symbols of its cost (both colours of
+        a hybrid symbol, 105.2 / 202.2)."""
+        out = frozenset(COLORS[i] for i in range(5) if self.colored[i])
+        if self.hybrid:
+            out |= frozenset(c for h in self.hybrid for c in h if c in COLORS)
+        return out
 
     def plus_generic(self, n: int) -> ManaCost:
-        return ManaCost(max(0, self.generic + n), self.colored, self.x)
+        return ManaCost(max(0, self.generic + n), self.colored, self.x, self.hybrid)
 
     def with_x(self, value: int) -> ManaCost:
-        return ManaCost(self.generic + value * self.x, self.colored, 0)
+        return ManaCost(self.generic + value * self.x, self.colored, 0, self.hybrid)
+
+    def paid_as(self, halves: Sequence[int]) -> ManaCost:
+        """107.4e: the cost with hybrid symbol k paid by its half ``halves[k]`` (0 or 1)."""
+        generic = self.generic
+        colored = list(self.colored)
+        for h, k in zip(self.hybrid, halves, strict=True):
+            c = h[k]
+            if c == "2":
+                generic += 2
+            else:
+                colored[COLOR_INDEX[c]] += 1
+        return ManaCost(
+            generic,
+            (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]),
+            self.x,
+        )
 
     def __str__(self) -> str:
         parts = ["{X}"] * self.x
-        if self.generic or not any(self.colored):
+        if self.generic or not (any(self.colored) or self.x or self.hybrid):
             parts.append(f"{{{self.generic}}}")
+        parts.extend(f"{{{h[0]}/{h[1]}}}" for h in self.hybrid)
         for i, n in enumerate(self.colored):
             parts.extend([f"{{{COLORS[i]}}}"] * n)
         return "".join(parts)
@@ -126,8 +159,17 @@ def plan_payment(
 
     Deterministic: the pool is used first (coloured symbols first, then generic from the mana the
     cost needs least), then sources in the order given, the least flexible first for coloured
-    symbols.
+    symbols. Hybrid symbols (107.4e): each way of paying them is tried in turn, the first
+    halves first.
     """
+    if cost.hybrid:
+        n = len(cost.hybrid)
+        for mask in range(1 << min(n, 8)):
+            halves = [(mask >> k) & 1 if k < 8 else 0 for k in range(n)]
+            plan = plan_payment(cost.paid_as(halves), pool, sources)
+            if plan is not None:
+                return plan
+        return None
     left = list(pool)
     taken = empty_pool()
     need = list(cost.colored)

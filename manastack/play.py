@@ -94,6 +94,11 @@ DECISION_WHY = {
     Kind.CAST_OR_DECLINE: (N_("a spell or ability is resolving"), "608.2"),
     Kind.MULLIGAN: (N_("the players are choosing their opening hands"), "103.5"),
     Kind.PUT_ON_BOTTOM: (N_("the players are choosing their opening hands"), "103.5"),
+    Kind.CHOOSE_X: (N_("a spell or ability is being cast or activated"), "601.2b"),
+    Kind.CHOOSE_CARD: (N_("a spell or ability is resolving"), "608.2d"),
+    Kind.CHOOSE_COST: (N_("a spell or ability is being cast or activated"), "601.2h"),
+    Kind.MAY: (N_("a spell or ability is resolving"), "608.2d"),
+    Kind.CHOOSE_MODE: (N_("a spell is being cast"), "601.2b"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -113,6 +118,16 @@ WHAT_NOW = {
     Kind.CHOOSE_LEGEND: N_("you are choosing which legend to keep: `choose CARD`"),
     Kind.CAST_OR_DECLINE: N_("you may cast the card: `cast CARD` or `choose decline`"),
     Kind.CHOOSE_COLOR: N_("you are choosing a colour: `choose red` (or white, blue, black, green)"),
+    Kind.CHOOSE_X: N_("you are choosing the value of X: `choose N`"),
+    Kind.CHOOSE_CARD: N_(
+        "you are choosing a card (`choose CARD`, `choose none`) or, scrying, "
+        "`choose top` or `choose bottom`"
+    ),
+    Kind.CHOOSE_COST: N_(
+        "you are choosing what to sacrifice or discard to pay a cost: `choose CARD`"
+    ),
+    Kind.MAY: N_("you may do what the spell or ability offers: `choose yes` or `choose no`"),
+    Kind.CHOOSE_MODE: N_("you are choosing the spell's mode: `choose mode N` (N from 1)"),
 }
 
 # Each step as ``explain`` names it ("the {label} step ends"), by its contract name.

@@ -45,6 +45,7 @@ from manastack.state import (
     Stage,
 )
 from manastack.steps import Step
+from manastack.vocabulary.modes import modal_of
 
 
 def _pending(p: Pending | None) -> Any:
@@ -516,6 +517,10 @@ def _item_from(x: dict[str, Any], table: dict[int, Card], ref: Any) -> StackItem
     data = dict(x["data"])
     if "keywords" in data:
         data["keywords"] = frozenset(data["keywords"])
+    modal = modal_of(effects) if "mode" in data else None
+    if modal is not None:  # 700.2b: the chosen mode's instructions and targets
+        mode = modal.modes[data["mode"]]
+        s.effects, s.target_specs = mode.effects, mode.targets
     s.data = data or None
     return s
 

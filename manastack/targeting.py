@@ -7,7 +7,7 @@ from manastack import layers
 from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
 from manastack.i18n import Msg, ability_of, card_msg
-from manastack.state import GameState, Permanent, StackItem
+from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import TargetSpec
 
 _NO_COLORS: frozenset[str] = frozenset()
@@ -56,7 +56,11 @@ def is_legal(
         you = item.controller
     pi = target_player(target)
     if pi is not None:
+        if spec.opponent and pi == you:
+            return False
         return spec.player and 0 <= pi < len(g.players) and not g.players[pi].left
+    if spec.graveyard is not None:
+        return any(c.cid == target for c in graveyard_cards(g, spec, you))
     if spec.permanent is not None:
         cols = item_colors(g, item) if colors is None else colors
         for p in g.battlefield:
@@ -77,6 +81,14 @@ def _spell_ok(
     return spec.spell is not None and spec.spell.spell(g, s, you)
 
 
+def graveyard_cards(g: GameState, spec: TargetSpec, you: int) -> list[Card]:
+    """115.1: the cards of ``you``'s graveyard ``spec`` may target ("from your graveyard")."""
+    types = spec.graveyard
+    if types is None:
+        return []
+    return [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
+
+
 def spell_types(s: StackItem) -> frozenset[str]:
     if s.face_down:
         return frozenset({"Creature"})  # 708.4: a face-down spell is a 2/2 creature spell
@@ -92,7 +104,11 @@ def legal_targets(
         you = item.controller
     out: list[int] = []
     if spec.player:
-        out.extend(player_target(p.idx) for p in g.players if not p.left)
+        out.extend(
+            player_target(p.idx)
+            for p in g.players
+            if not p.left and not (spec.opponent and p.idx == you)
+        )
     f = spec.permanent
     if f is not None:
         cols = item_colors(g, item)
@@ -103,6 +119,12 @@ def legal_targets(
         )
     if spec.spell is not None:
         out.extend(s.oid for s in reversed(g.stack) if _spell_ok(g, spec, s, item, you))
+    if spec.graveyard is not None:
+        seen: set[str] = set()
+        for c in graveyard_cards(g, spec, you):
+            if c.cdef.name not in seen:  # identical cards in a graveyard: one option
+                seen.add(c.cdef.name)
+                out.append(c.cid)
     return out
 
 
@@ -118,16 +140,16 @@ def has_legal_target(
     if item is not None:
         you = item.controller
         colors = item_colors(g, item)
-    if spec.player and any(not p.left for p in g.players):
+    if spec.player and any(not p.left and not (spec.opponent and p.idx == you) for p in g.players):
         return True
     f = spec.permanent
     if f is not None and any(
         f.permanent(g, p, you) and untargetable(g, p, you, colors) is None for p in g.battlefield
     ):
         return True
-    if spec.spell is not None:
-        return any(_spell_ok(g, spec, s, item, you) for s in g.stack)
-    return False
+    if spec.spell is not None and any(_spell_ok(g, spec, s, item, you) for s in g.stack):
+        return True
+    return bool(graveyard_cards(g, spec, you))
 
 
 _TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
@@ -215,4 +237,8 @@ def describe(g: GameState, target: int) -> str:
     for s in g.stack:
         if s.oid == target:
             return s.source_name
+    for pl in g.players:
+        for c in pl.graveyard:
+            if c.cid == target:
+                return f"{c.name} (in {pl.name}'s graveyard)"
     return f"object {target}"

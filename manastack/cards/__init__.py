@@ -89,6 +89,10 @@ def find(name: str) -> CardDef | None:
     from the pools or compiled from the base; None if there is none (or the base's card is
     refused: ``base.compiled`` says why)."""
     card = _BY_LOWER.get(name.strip().lower())
+    if card is None and name.rstrip().endswith(")") and " Token (" in name:
+        from manastack.vocabulary.tokens import from_name
+
+        return from_name(name)  # a token, named by what it is (vocabulary/tokens.py)
     if card is None:
         card = base.card(name)
     if card is None:

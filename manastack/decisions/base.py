@@ -44,6 +44,11 @@ class Kind(Enum):
     CHOOSE_COLOR = "choose_color"
     MULLIGAN = "mulligan"
     PUT_ON_BOTTOM = "put_on_bottom"
+    CHOOSE_X = "choose_x"
+    CHOOSE_CARD = "choose_card"
+    CHOOSE_COST = "choose_cost"
+    MAY = "may"
+    CHOOSE_MODE = "choose_mode"
 
 
 @dataclass(frozen=True)

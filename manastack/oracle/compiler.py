@@ -46,10 +46,12 @@ from manastack.vocabulary.combat_triggers import (
     LeavesTrigger,
     PutIntoGraveyardTrigger,
 )
+from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
 from manastack.vocabulary.keyword_abilities import keyword_ability
 from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
+from manastack.vocabulary.modes import Modal, Mode
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 
@@ -93,13 +95,31 @@ class SpellLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCostLine:
+    """601.2b: "As an additional cost to cast this spell, ..." (``card.additional``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalHead:
+    """700.2: "Choose one —", the head of a modal spell's modes."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModeLine:
+    """A bullet of a modal spell: mode ``index`` of ``card.effects[0]``."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLine:
     """A line that is one ability: ``card.abilities[index]``."""
 
     index: int
 
 
-Line = gr.KeywordLine | SpellLine | AbilityLine
+Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine | ModalHead | ModeLine
+_ADDITIONAL = "as an additional cost to cast ~, "
 
 
 @dataclass(frozen=True)
@@ -145,7 +165,9 @@ def _ability(line: str, name: str) -> Ability:
     if static is not None:
         return StaticAbility(static, _named(line, name))
     colon = line.find(": ")
-    if colon > 0 and (line.startswith("{") or line.lower().startswith("sacrifice ")):
+    if colon > 0 and (
+        line.startswith("{") or line.lower().startswith(("sacrifice ", "pay ", "discard "))
+    ):
         return _activated(line, colon, name)
     raise gr.fail(cur)
 
@@ -163,7 +185,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
         cur.lit(".")  # a few rows lack the final full stop
         if made is None or not cur.done():
             raise gr.fail(cur)
-        if c.mana.mana_value or sorcery:
+        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery:
             # The engine pays a mana ability's {T} and sacrifice only (casting.py).
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made
@@ -209,6 +231,8 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     abilities: list[Ability] = []
     morph: ManaCost | None = None
     susp: Suspend | None = None
+    additional: ExtraCost | None = None
+    modes: list[Mode] | None = None
     out: list[Line] = []
     subtypes = tuple(row.get("subtypes") or ())
     # 305.6: a basic land type gives its mana ability, printed or not.
@@ -234,7 +258,12 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 out.append(AbilityLine(len(abilities) - 1))
                 continue
             kw = gr.keyword_line(line)
-            if kw is not None:
+            if line.lower().startswith(_ADDITIONAL) and line.endswith(".") and additional is None:
+                additional = gr.extra_cost(line[len(_ADDITIONAL) : -1])
+                if additional is None:
+                    raise Refused(UNPARSED, line[len(_ADDITIONAL) :].rstrip("."), line)
+                out.append(AdditionalCostLine())
+            elif kw is not None:
                 if kw.suspend is not None and not is_spell:
                     # 702.62a gives a suspended creature haste: not done by the engine.
                     raise Refused(KEYWORD, "Suspend", line)
@@ -255,7 +284,15 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                     raise Refused(UNPARSED, line, line)
                 abilities.append(StaticAbility(st, _named(line, name)))
                 out.append(AbilityLine(len(abilities) - 1))
-            elif is_spell:
+            elif is_spell and line == "Choose one —" and modes is None and not effects:
+                modes = []
+                out.append(ModalHead())
+            elif is_spell and modes is not None and line.startswith("• "):
+                mctx = gr.Context([])
+                mode_effects = gr.sentences(gr.Cursor(line[2:]), mctx)
+                modes.append(Mode(tuple(mode_effects), tuple(mctx.targets)))
+                out.append(ModeLine(len(modes) - 1))
+            elif is_spell and modes is None:
                 start = len(effects)
                 effects += gr.sentences(gr.Cursor(line), ctx)
                 out.append(SpellLine(start, len(effects)))
@@ -271,6 +308,10 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
         if kab is not None:
             abilities.append(kab)
+    if modes is not None:
+        if len(modes) < 2 or effects or len(out) != len(lines):
+            raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)
+        effects = [Modal(tuple(modes))]
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
     if printed != (cost.colors if cost else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
@@ -293,5 +334,6 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         abilities=tuple(abilities),
         morph=morph,
         suspend=susp,
+        additional=additional,
     )
     return Compiled(card, tuple(out), tuple(lines))

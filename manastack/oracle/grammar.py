@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
-from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.attach import AttachedGets
 from manastack.vocabulary.base import (
     Amount,
@@ -37,6 +37,7 @@ from manastack.vocabulary.combat_triggers import (
     LeavesTrigger,
     PutIntoGraveyardTrigger,
 )
+from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
@@ -59,8 +60,10 @@ from manastack.vocabulary.filters import (
     AllOf,
     AnyObject,
     Controlled,
+    HasKeyword,
     HasType,
     NotColor,
+    NotKeyword,
     NotType,
 )
 from manastack.vocabulary.keyword_abilities import is_triggered_keyword
@@ -69,7 +72,6 @@ from manastack.vocabulary.keywords import (
     EntersTapped,
     GainUntilEndOfTurn,
     OwnAbility,
-    PumpAll,
     PumpAttached,
     PumpSource,
     RegenerateAttached,
@@ -78,7 +80,29 @@ from manastack.vocabulary.keywords import (
     TapAttached,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
+from manastack.vocabulary.moves import (
+    SOURCE,
+    CountersOnEach,
+    DamageEach,
+    DestroyNoRegen,
+    DiscardCards,
+    DiscardRandom,
+    DrawForEach,
+    Exile,
+    ExileAndReturn,
+    LifeForEach,
+    Mill,
+    PumpAll,
+    PutCounters,
+    ReturnFromGraveyard,
+    RevealChooseDiscard,
+    Scry,
+    SearchBasicLand,
+    TapTarget,
+    YouMay,
+)
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.tokens import CreateTokens, token_def
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
 # --- words ------------------------------------------------------------------------------------
@@ -369,10 +393,12 @@ def mana_letters(symbols: str, line: str) -> str:
 
 
 def mana_cost(symbols: str, line: str) -> ManaCost:
-    """A cost of generic and coloured symbols; {X}, hybrid, Phyrexian, snow are refused."""
+    """A cost of generic, coloured, {X} (107.3) and hybrid (107.4e) symbols; Phyrexian and
+    snow are refused."""
     for sym in _MANA_SYMBOL.findall(symbols):
         s = sym.upper()
-        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGC")):
+        hybrid = re.fullmatch(r"[WUBRG2]/[WUBRG]", s) is not None and s[0] != s[2]
+        if not (s.isdigit() or (len(s) == 1 and s in "WUBRGCX") or hybrid):
             raise Refused(MANA_SYMBOL, "{" + s + "}", line)
     return ManaCost.parse(symbols)
 
@@ -381,6 +407,7 @@ def cost(text: str, line: str) -> Cost:
     """602.1a: the part of an activated ability before the colon."""
     mana = ManaCost()
     tap = sacrifice = False
+    extras: list[ExtraCost] = []
     for part in text.split(", "):
         p = part.lower().strip()
         if p == "{t}":
@@ -390,8 +417,61 @@ def cost(text: str, line: str) -> Cost:
         elif _SYMBOLS.fullmatch(p) and "{t}" not in p:
             mana = mana_cost(p, line)
         else:
-            raise Refused(UNPARSED, part, line)
-    return Cost(mana=mana, tap=tap, sacrifice_self=sacrifice)
+            e = extra_cost(part)
+            if e is None:
+                raise Refused(UNPARSED, part, line)
+            extras.append(e)
+    return Cost(mana=mana, tap=tap, sacrifice_self=sacrifice, extra=_merge(extras, text, line))
+
+
+_SACRIFICE = re.compile(r"sacrifice (a|an|two|three|another) ([a-z]+)$")
+_DISCARD = re.compile(r"discard (a|two|three) cards?$")
+_LIFE = re.compile(r"pay (\d+) life$")
+
+
+def extra_cost(part: str) -> ExtraCost | None:
+    """118: ``pay 2 life``, ``sacrifice a creature`` / ``another creature`` / ``a Goblin``
+    (the player's own permanent), ``discard a card`` (chosen by the player)."""
+    p = part.strip().lower()
+    m = _LIFE.fullmatch(p)
+    if m is not None:
+        return ExtraCost(life=int(m.group(1)))
+    m = _DISCARD.fullmatch(p)
+    if m is not None:
+        n = NUMBER_WORDS[m.group(1)]
+        return ExtraCost(discard=n) if (n == 1) == p.endswith("card") else None
+    m = _SACRIFICE.fullmatch(p)
+    if m is None:
+        return None
+    article, noun = m.group(1), m.group(2)
+    another = article == "another"
+    n = 1 if another or article in ("a", "an") else NUMBER_WORDS[article]
+    if n > 1:
+        if not noun.endswith("s") or noun[:-1] not in PERMANENT_NOUNS:
+            return None
+        noun = noun[:-1]
+    f: Filter
+    if noun in PERMANENT_NOUNS:
+        f = HasType(frozenset({PERMANENT_NOUNS[noun]}))
+        word = noun
+    elif noun == "permanent":
+        f, word = AnyObject(), noun
+    else:
+        word = part.strip().split(" ")[-1]
+        if not word[:1].isupper() or n > 1:
+            return None  # a subtype is written with a capital (Goblin, Forest)
+        f = HasSubtype(word)
+    if article in ("a", "an") and article != ("an" if word[0].lower() in "aeiou" else "a"):
+        return None
+    return ExtraCost(sacrifice=f, sacrifice_count=n, another=another, noun=word)
+
+
+def _merge(extras: list[ExtraCost], text: str, line: str) -> ExtraCost | None:
+    if not extras:
+        return None
+    if len(extras) > 1:
+        raise Refused(UNPARSED, text, line)  # two costs of these kinds: not one form yet
+    return extras[0]
 
 
 def generic_amount(cur: Cursor) -> int | None:
@@ -418,7 +498,11 @@ def number(cur: Cursor) -> int | None:
 
 
 def amount(cur: Cursor) -> int | Amount | None:
-    """A fixed number; X is refused by its caller (nothing here reads it)."""
+    """A fixed number, or X (107.3: the value announced as the spell was cast)."""
+    start = cur.i
+    if cur.lit("x") and cur.boundary():
+        return X()
+    cur.i = start
     return number(cur)
 
 
@@ -648,7 +732,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
     third = who == "target"
     who = who or "you"
     if cur.lit("draws " if third else "draw "):
-        n = number(cur)
+        n = amount(cur)
         if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
             return DrawCards(n, who, t)
         return None
@@ -656,7 +740,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
         return None
     for verb, cls in (("gain", GainLife), ("lose", LoseLife)):
         if cur.lit(verb + ("s " if third else " ")):
-            n = number(cur)
+            n = amount(cur)
             if n is not None and cur.lit(" life"):
                 return cls(n, who, t)
             return None
@@ -679,6 +763,141 @@ def sacrifice(cur: Cursor, ctx: Context) -> Effect | None:
     return SacrificeSource() if cur.lit("sacrifice ~") else None
 
 
+# --- moves, counters, choices (vocabulary/moves.py) ---------------------------------------------
+
+# "search your library for a basic land card" and what follows -> (where, tapped, revealed).
+SEARCH_TAILS = {
+    ", put it onto the battlefield tapped, then shuffle your library": ("battlefield", True, False),
+    ", put that card onto the battlefield tapped, then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put that card onto the battlefield tapped. then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put it onto the battlefield tapped. then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put that card onto the battlefield. then shuffle your library": (
+        "battlefield",
+        False,
+        False,
+    ),
+    ", put it onto the battlefield, then shuffle your library": ("battlefield", False, False),
+    ", reveal it, put it into your hand, then shuffle your library": ("hand", False, True),
+    ", reveal it, and put it into your hand. then shuffle your library": ("hand", False, True),
+    ", reveal that card, and put it into your hand. then shuffle your library": (
+        "hand",
+        False,
+        True,
+    ),
+    " and put that card onto the battlefield tapped. if you do, shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    " and put it onto the battlefield tapped. if you do, shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+    ", reveal it, and put it into your hand. if you do, shuffle your library": (
+        "hand",
+        False,
+        True,
+    ),
+    ", reveal that card, put it into your hand, then shuffle your library": ("hand", False, True),
+    ", put that card onto the battlefield, then shuffle your library": (
+        "battlefield",
+        False,
+        False,
+    ),
+    " and put it onto the battlefield. then shuffle your library": ("battlefield", False, False),
+    " and put that card onto the battlefield tapped, then shuffle your library": (
+        "battlefield",
+        True,
+        False,
+    ),
+}
+_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+SEARCH_TAILS.update(
+    {
+        " and put that card into your hand. then shuffle your library": ("hand", False, False),
+        ", put that card into your hand, then shuffle your library": ("hand", False, False),
+        ", put it into your hand, then shuffle your library": ("hand", False, False),
+    }
+)
+
+
+def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
+    """``~`` (the source: SOURCE) or a permanent target."""
+    if cur.lit("~") and cur.boundary():
+        return SOURCE
+    return permanent_target(cur, ctx)
+
+
+def exile(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("exile "):
+        return None
+    t = permanent_target(cur, ctx)
+    if t is None:
+        return None
+    for it in ("that card", "it"):
+        for whose, owner in (("your", False), ("its owner's", True)):
+            if cur.lit(f", then return {it} to the battlefield under {whose} control"):
+                return ExileAndReturn(t, owner)
+    return Exile(t)
+
+
+def tap_untap(cur: Cursor, ctx: Context) -> Effect | None:
+    untap = cur.lit("untap ")
+    if not untap and not cur.lit("tap "):
+        return None
+    t = _self_or_target(cur, ctx)
+    return TapTarget(t, untap) if t is not None else None
+
+
+def mill(cur: Cursor, ctx: Context) -> Effect | None:
+    """2017's wording: ``target player puts the top N cards of their library into their
+    graveyard`` (``put ... your library into your graveyard`` for you)."""
+    t = player_target(cur, ctx)
+    if t is not None:
+        if not cur.lit(" puts the top "):
+            return None
+        who, whose = "target", "their"
+    elif cur.lit("put the top "):
+        who, whose = "you", "your"
+        t = 0
+    else:
+        return None
+    n = amount(cur)
+    if n is None:
+        return None
+    one = n == 1
+    if cur.lit(f" card{'' if one else 's'} of {whose} library into {whose} graveyard"):
+        return Mill(n, who, t)
+    return None
+
+
+def counters(cur: Cursor, ctx: Context) -> Effect | None:
+    """122.1: ``put a +1/+1 counter on target creature``, ``put two -1/-1 counters on ~``."""
+    if not cur.lit("put "):
+        return None
+    n = amount(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters?")) if n is not None else None
+    if n is None or m is None or m.group(1) not in ("+1/+1", "-1/-1"):
+        return None
+    if (n == 1) != (not m.group(0).endswith("s")) or not cur.lit(" on "):
+        return None
+    t = _self_or_target(cur, ctx)
+    return PutCounters(m.group(1), n, t) if t is not None else None
+
+
 def self_pump(cur: Cursor, ctx: Context) -> Effect | None:
     """``~ gets +1/+0 until end of turn`` (``it gets`` where "it" is the source)."""
     if not (cur.lit("~ gets ") or (ctx.it_is_source and cur.lit("it gets "))):
@@ -687,6 +906,222 @@ def self_pump(cur: Cursor, ctx: Context) -> Effect | None:
     if m is not None and cur.lit(" until end of turn"):
         return PumpSource(int(m.group(1)), int(m.group(2)))
     return None
+
+
+def each_life(cur: Cursor, ctx: Context) -> Effect | None:
+    """``each opponent loses 2 life``, ``each player gains 1 life``."""
+    whom = "opponent" if cur.lit("each opponent ") else "player" if cur.lit("each player ") else ""
+    if not whom:
+        return None
+    gain = cur.lit("gains ")
+    if not gain and not cur.lit("loses "):
+        return None
+    n = amount(cur)
+    return LifeForEach(n, whom, gain) if n is not None and cur.lit(" life") else None
+
+
+_EACH_CREATURE = {
+    "each creature": AnyObject(),
+    "each creature with flying": HasKeyword("flying"),
+    "each creature without flying": NotKeyword("flying"),
+}
+
+
+def damage_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``~ deals 1 damage to each creature [with/without flying] [and each player]``,
+    ``~ deals 2 damage to each opponent``."""
+    if not (cur.lit("~ deals ") or (ctx.it_is_source and cur.lit("it deals "))):
+        return None
+    n = amount(cur)
+    if n is None or not cur.lit(" damage to "):
+        return None
+    for words in ("each opponent", "each player"):
+        if cur.lit(words) and cur.boundary():
+            return DamageEach(n, None, words.split()[1])
+    for words in sorted(_EACH_CREATURE, key=len, reverse=True):
+        start = cur.i
+        if cur.lit(words) and cur.boundary():
+            players = "player" if cur.lit(" and each player") else ""
+            return DamageEach(n, _EACH_CREATURE[words], players)
+        cur.i = start
+    return None
+
+
+def discard(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.9a: ``target player discards two cards``, ``discard a card`` (the player chooses)."""
+    t = player_target(cur, ctx)
+    if t is not None:
+        if not cur.lit(" discards "):
+            return None
+        who = "target"
+    elif cur.lit("discard "):
+        who, t = "you", 0
+    else:
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+        return DiscardCards(n, who, t)
+    return None
+
+
+TARGET_OPPONENT = TargetSpec("target opponent", player=True, opponent=True)
+
+
+def from_graveyard(cur: Cursor, ctx: Context) -> Effect | None:
+    """``return target creature card from your graveyard to your hand``."""
+    if not cur.lit("return target "):
+        return None
+    start = cur.i
+    types = _nouns(cur, SPELL_NOUNS)
+    if types is None:
+        cur.i = start
+        types = frozenset()
+    elif not cur.lit(" "):
+        return None
+    if not cur.lit("card from your graveyard to your hand"):
+        return None
+    spec = TargetSpec(cur.low[start - 7 : cur.i - len(" to your hand")], graveyard=types)
+    return ReturnFromGraveyard(ctx.target(spec))
+
+
+_ALL_CREATURES = (
+    ("creatures you control", Controlled("you")),
+    ("all creatures", AnyObject()),
+    ("creatures your opponents control", Controlled("opponent")),
+)
+
+
+def pump_all(cur: Cursor, ctx: Context) -> Effect | None:
+    """``creatures you control get +1/+1 until end of turn`` (an effect, not a static)."""
+    for words, f in _ALL_CREATURES:
+        start = cur.i
+        if cur.lit(words + " get "):
+            m = cur.rx(_PT)
+            if m is not None and cur.lit(" until end of turn"):
+                return PumpAll(int(m.group(1)), int(m.group(2)), f)
+        cur.i = start
+    return None
+
+
+def counters_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``put a +1/+1 counter on each creature you control``."""
+    if not cur.lit("put "):
+        return None
+    n = number(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters? on each creature you control"))
+    if n is None or m is None or m.group(1) not in ("+1/+1", "-1/-1"):
+        return None
+    if (n == 1) != (" counter on" in m.group(0)):
+        return None
+    return CountersOnEach(m.group(1), n, Controlled("you"))
+
+
+def draw_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """``each player draws two cards``, ``each opponent draws a card``."""
+    whom = "opponent" if cur.lit("each opponent draws ") else ""
+    if not whom and cur.lit("each player draws "):
+        whom = "player"
+    if not whom:
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+        return DrawForEach(n, whom)
+    return None
+
+
+def discard_random(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.9b: ``target player discards two cards at random``."""
+    t = player_target(cur, ctx)
+    if t is None or not cur.lit(" discards "):
+        return None
+    n = amount(cur)
+    if n is not None and cur.lit(" card at random" if n == 1 else " cards at random"):
+        return DiscardRandom(n, "target", t)
+    return None
+
+
+def reveal_discard(cur: Cursor, ctx: Context) -> Effect | None:
+    """``target opponent reveals their hand. you choose a noncreature, nonland card from it.
+    that player discards that card``."""
+    if cur.lit("target opponent"):
+        t = ctx.target(TARGET_OPPONENT)
+    else:
+        t0 = player_target(cur, ctx)
+        if t0 is None:
+            return None
+        t = t0
+    if not cur.lit(" reveals their hand. you choose a "):
+        return None
+    mods = _modifiers(cur)
+    if not all(isinstance(m, NotType) for m in mods):
+        return None
+    if not cur.lit("card from it. that player discards that card"):
+        return None
+    types_not: list[str] = []
+    for m in mods:
+        assert isinstance(m, NotType)
+        types_not += sorted(m.types)
+    return RevealChooseDiscard(t, tuple(types_not))
+
+
+def scry(cur: Cursor, ctx: Context) -> Effect | None:
+    if not cur.lit("scry "):
+        return None
+    n = number(cur)
+    return Scry(n) if n is not None else None
+
+
+def search_basic(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.23a: ``search your library for a basic land card`` (or ``an Island card``) and a
+    known wording of where it goes."""
+    if not cur.lit("search your library for "):
+        return None
+    land = ""
+    if not cur.lit("a basic land card"):
+        kinds = (*_LAND_TYPES, "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Land")
+        for t in kinds:
+            if cur.lit(("an " if t[0] in "AEIOU" else "a ") + t.lower() + " card"):
+                land = t
+                break
+        else:
+            if not cur.lit("a card"):
+                return None
+            land = "card"
+    for tail in sorted(SEARCH_TAILS, key=len, reverse=True):
+        if cur.lit(tail):
+            dest, tapped, reveal = SEARCH_TAILS[tail]
+            return SearchBasicLand(dest, tapped, reveal, land, tail.rstrip("."))
+    return None
+
+
+_TOKEN = re.compile(
+    r"[Cc]reate (a|one|two|three|four|five|[xX]) (\d+)/(\d+) "
+    r"(colorless|(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?) "
+    r"((?:[A-Z][a-z]+ )+)(artifact )?creature tokens?(?: with ([a-z ]+?))?(?=\.|$| and )"
+)
+
+
+def create_tokens(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.7a: ``create two 1/1 white Soldier creature tokens [with flying]``."""
+    m = _TOKEN.match(cur.text, cur.i)
+    if m is None or cur.low[cur.i : m.end()] != m.group(0).lower():
+        return None
+    word, p, t, colors, subs, artifact, kws = m.groups()
+    n: int | Amount = X() if word in "xX" else NUMBER_WORDS[word]
+    plural = m.group(0).split(" with ")[0].endswith("tokens")
+    if plural != (n != 1):
+        return None
+    keywords: tuple[str, ...] = ()
+    if kws:
+        keywords = tuple(k.strip() for k in re.split(r", and |, | and ", kws))
+        if any(k not in SUPPORTED_KEYWORDS for k in keywords):
+            return None
+    letters = (
+        "" if colors == "colorless" else "".join(COLOR_WORDS[c] for c in colors.split(" and "))
+    )
+    sub = tuple(subs.split())
+    cur.i = m.end()
+    return CreateTokens(n, token_def(sub, int(p), int(t), letters, bool(artifact), keywords))
 
 
 def gains(cur: Cursor, ctx: Context) -> Effect | None:
@@ -712,23 +1147,14 @@ def gains(cur: Cursor, ctx: Context) -> Effect | None:
 
 
 def mass_pump(cur: Cursor, ctx: Context) -> Effect | None:
-    """``creatures you control get +1/+1 until end of turn``, ``all creatures get ...``,
-    ``enchanted creature gets +2/+0 until end of turn``."""
-    if cur.lit("creatures you control get "):
-        kind = "mine"
-    elif cur.lit("all creatures get "):
-        kind = "all"
-    elif cur.lit("enchanted creature gets "):
-        kind = "enchanted"
-    else:
-        return None
+    """``enchanted creature gets +2/+0 until end of turn`` ("creatures you control get ...":
+    :func:`pump_all`)."""
+    if not cur.lit("enchanted creature gets "):
+        return None  # "creatures you control get ...": pump_all
     m = cur.rx(_PT)
     if m is None or not cur.lit(" until end of turn"):
         return None
-    pw, tg = int(m.group(1)), int(m.group(2))
-    if kind == "enchanted":
-        return PumpAttached(pw, tg)
-    return PumpAll(pw, tg, kind == "mine")
+    return PumpAttached(int(m.group(1)), int(m.group(2)))
 
 
 def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
@@ -759,6 +1185,22 @@ CLAUSES = (
     mass_pump,
     self_pump,
     gains,
+    create_tokens,
+    search_basic,
+    exile,
+    tap_untap,
+    mill,
+    counters,
+    each_life,
+    damage_each,
+    pump_all,
+    counters_each,
+    draw_each,
+    from_graveyard,
+    reveal_discard,
+    discard_random,
+    discard,
+    scry,
     deal_damage,
     counter,
     destroy,
@@ -787,16 +1229,23 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
     order (608.2c). Anything not read refuses the card."""
     effects: list[Effect] = []
     while True:
+        may = cur.lit("you may ")  # 608.2d: the instruction that follows is optional
         e = clause(cur, ctx)
         if e is None:
             raise fail(cur)
+        if may:
+            if isinstance(e, AddMana):
+                raise fail(cur)
+            effects.append(YouMay())
         effects.append(e)
-        if cur.lit(" and "):
+        if cur.lit(" and ") or cur.lit(", then "):  # "draw a card, then discard a card"
             continue
         if not cur.lit(".") and not cur.done():  # a few rows lack the final full stop
             raise fail(cur)
         if isinstance(e, DestroyAll) and cur.lit(" they can't be regenerated."):
             effects[-1] = DestroyAll(e.card_type, can_be_regenerated=False)
+        if isinstance(e, Destroy) and cur.lit(" it can't be regenerated."):
+            effects[-1] = DestroyNoRegen(e.target)  # 701.19c
         if cur.done():
             return effects
         if not cur.lit(" "):

@@ -10,10 +10,23 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
-from manastack.oracle.compiler import AbilityLine, Compiled, SpellLine
-from manastack.oracle.grammar import GRANTABLE, NUMBER_WORDS, OWN_RULES, KeywordLine
+from manastack.oracle.compiler import (
+    AbilityLine,
+    AdditionalCostLine,
+    Compiled,
+    ModalHead,
+    ModeLine,
+    SpellLine,
+)
+from manastack.oracle.grammar import (
+    GRANTABLE,
+    NUMBER_WORDS,
+    OWN_RULES,
+    SUPPORTED_KEYWORDS,
+    KeywordLine,
+)
 from manastack.steps import Step
-from manastack.vocabulary.amounts import CountOf
+from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.attach import AttachedGets, AttachSource
 from manastack.vocabulary.base import (
     ActivatedAbility,
@@ -38,6 +51,7 @@ from manastack.vocabulary.combat_triggers import (
     LeavesTrigger,
     PutIntoGraveyardTrigger,
 )
+from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.delayed import DrawAtNextUpkeep
 from manastack.vocabulary.effects import (
     AddMana,
@@ -59,15 +73,16 @@ from manastack.vocabulary.filters import (
     AllOf,
     AnyObject,
     Controlled,
+    HasKeyword,
     HasType,
     NotColor,
+    NotKeyword,
     NotType,
 )
 from manastack.vocabulary.keywords import (
     EntersTapped,
     GainUntilEndOfTurn,
     OwnAbility,
-    PumpAll,
     PumpAttached,
     PumpSource,
     RegenerateAttached,
@@ -76,7 +91,30 @@ from manastack.vocabulary.keywords import (
     TapAttached,
 )
 from manastack.vocabulary.lords import HasColor, HasSubtype, InCombat, Lord
+from manastack.vocabulary.modes import modal_of
+from manastack.vocabulary.moves import (
+    SOURCE,
+    CountersOnEach,
+    DamageEach,
+    DestroyNoRegen,
+    DiscardCards,
+    DiscardRandom,
+    DrawForEach,
+    Exile,
+    ExileAndReturn,
+    LifeForEach,
+    Mill,
+    PumpAll,
+    PutCounters,
+    ReturnFromGraveyard,
+    RevealChooseDiscard,
+    Scry,
+    SearchBasicLand,
+    TapTarget,
+    YouMay,
+)
 from manastack.vocabulary.statics import Anthem, CostIncrease, CostMinimum
+from manastack.vocabulary.tokens import CreateTokens, color_words
 from manastack.vocabulary.triggers import CastTrigger, DiesTrigger, EntersTrigger, StepTrigger
 
 _WORD = {n: w for w, n in NUMBER_WORDS.items() if w not in ("a", "an")}
@@ -127,6 +165,11 @@ def _filter(f: Filter, noun_if_any: str) -> str:
 
 
 def target(spec: TargetSpec) -> str:
+    if spec.graveyard is not None:
+        kinds = _types(spec.graveyard)
+        return f"target {kinds + ' ' if kinds else ''}card from your graveyard"
+    if spec.opponent and spec.player and spec.permanent is None and spec.spell is None:
+        return "target opponent"
     if spec.player and spec.permanent == CREATURE_OR_PLANESWALKER:
         return "any target"
     if spec.player and spec.permanent is None and spec.spell is None:
@@ -142,10 +185,14 @@ def target(spec: TargetSpec) -> str:
 def _amount(a: int | Amount) -> str:
     if isinstance(a, int):
         return str(a)
+    if isinstance(a, X):
+        return "x"
     raise NoWords(repr(a))
 
 
 def _cards(n: int | Amount) -> str:
+    if isinstance(n, X):
+        return "x cards"
     if not isinstance(n, int):
         raise NoWords(repr(n))
     return "a card" if n == 1 else f"{_WORD.get(n, str(n))} cards"
@@ -155,7 +202,124 @@ def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third:
     return f"{target(targets[t])} {third}" if who == "target" else f"you {verb}"
 
 
+_SEARCH_WORDS = {
+    ("battlefield", True, False): ", put it onto the battlefield tapped, then shuffle your library",
+    ("battlefield", False, False): ", put it onto the battlefield, then shuffle your library",
+    ("hand", False, True): ", reveal it, put it into your hand, then shuffle your library",
+}
+_EACH_WORDS = {
+    AnyObject(): "each creature",
+    HasKeyword("flying"): "each creature with flying",
+    NotKeyword("flying"): "each creature without flying",
+}
+
+
+def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
+    return "~" if t == SOURCE else target(targets[t])
+
+
+def _token(e: CreateTokens) -> str:
+    t = e.token
+    n = "a" if e.count == 1 else _WORD[e.count] if isinstance(e.count, int) else _amount(e.count)
+    colors = color_words("".join(sorted(t.colors, key="WUBRG".index))).replace(", ", " and ")
+    artifact = " artifact" if "Artifact" in t.types else ""
+    kws = sorted(t.keywords, key=list(SUPPORTED_KEYWORDS).index)
+    plural = "s" if e.count != 1 else ""
+    with_ = f" with {' and '.join(kws)}" if kws else ""
+    return (
+        f"create {n} {t.power}/{t.toughness} {colors} {' '.join(t.subtypes).lower()}{artifact} "
+        f"creature token{plural}{with_}"
+    )
+
+
+def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
+    """The words of vocabulary/moves.py's effects (None: not one of them)."""
+    if isinstance(e, CreateTokens):
+        return _token(e)
+    if isinstance(e, ExileAndReturn):
+        whose = "its owner's" if e.owner else "your"
+        return (
+            f"exile {target(targets[e.target])}, then return that card to the battlefield "
+            f"under {whose} control"
+        )
+    if isinstance(e, Exile):
+        return f"exile {target(targets[e.target])}"
+    if isinstance(e, TapTarget):
+        return f"{'untap' if e.untap else 'tap'} {_obj(e.target, targets)}"
+    if isinstance(e, Mill):
+        n = _WORD.get(e.count, str(e.count)) if isinstance(e.count, int) else _amount(e.count)
+        cards = "card" if e.count == 1 else "cards"
+        if e.who == "target":
+            return (
+                f"{target(targets[e.target])} puts the top {n} {cards} of their library into "
+                "their graveyard"
+            )
+        return f"put the top {n} {cards} of your library into your graveyard"
+    if isinstance(e, PutCounters):
+        many = e.count != 1
+        n = (
+            "a"
+            if not many
+            else _WORD.get(e.count, _amount(e.count))
+            if isinstance(e.count, int)
+            else _amount(e.count)
+        )
+        return f"put {n} {e.kind} counter{'s' if many else ''} on {_obj(e.target, targets)}"
+    if isinstance(e, DestroyNoRegen):
+        return f"destroy {target(targets[e.target])}. it can't be regenerated"
+    if isinstance(e, LifeForEach):
+        verb = "gains" if e.gain else "loses"
+        return f"each {e.whom} {verb} {_amount(e.amount)} life"
+    if isinstance(e, DamageEach):
+        parts = []
+        if e.creatures is not None:
+            parts.append(_EACH_WORDS[e.creatures])
+        if e.players:
+            parts.append(f"each {e.players}")
+        return f"~ deals {_amount(e.amount)} damage to " + " and ".join(parts)
+    if isinstance(e, DiscardCards):
+        subject = f"{target(targets[e.target])} discards" if e.who == "target" else "discard"
+        return f"{subject} {_cards(e.count)}"
+    if isinstance(e, Scry):
+        return f"scry {e.count}"
+    if isinstance(e, PumpAll):
+        who = {
+            Controlled("you"): "creatures you control",
+            AnyObject(): "all creatures",
+            Controlled("opponent"): "creatures your opponents control",
+        }[e.creatures]
+        return f"{who} get {e.power:+d}/{e.toughness:+d} until end of turn"
+    if isinstance(e, CountersOnEach):
+        n = "a" if e.count == 1 else _WORD[e.count]
+        s = "" if e.count == 1 else "s"
+        return f"put {n} {e.kind} counter{s} on each creature you control"
+    if isinstance(e, DrawForEach):
+        return f"each {e.whom} draws {_cards(e.count)}"
+    if isinstance(e, ReturnFromGraveyard):
+        return f"return {target(targets[e.target])} to your hand"
+    if isinstance(e, DiscardRandom):
+        return f"{target(targets[e.target])} discards {_cards(e.count)} at random"
+    if isinstance(e, RevealChooseDiscard):
+        mods = ", ".join("non" + t.lower() for t in e.types_not)
+        return (
+            f"{target(targets[e.target])} reveals their hand. you choose a "
+            f"{mods + ' ' if mods else ''}card from it. that player discards that card"
+        )
+    if isinstance(e, SearchBasicLand):
+        tail = e.wording or _SEARCH_WORDS[(e.dest, e.tapped, e.reveal)]
+        if not e.land:
+            return f"search your library for a basic land card{tail}"
+        if e.land == "card":
+            return f"search your library for a card{tail}"
+        article = "an" if e.land[0] in "AEIOU" else "a"
+        return f"search your library for {article} {e.land.lower()} card{tail}"
+    return None
+
+
 def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
+    moved = _moves(e, targets)
+    if moved is not None:
+        return moved
     if isinstance(e, DealDamage):
         if isinstance(e.amount, CountOf):
             return (
@@ -195,9 +359,6 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return ("untap" if e.untap else "tap") + " enchanted creature"
     if isinstance(e, RegenerateAttached):
         return "regenerate enchanted creature"
-    if isinstance(e, PumpAll):
-        whose = "creatures you control" if e.mine else "all creatures"
-        return f"{whose} get {e.power:+d}/{e.toughness:+d} until end of turn"
     if isinstance(e, PumpAttached):
         return f"enchanted creature gets {e.power:+d}/{e.toughness:+d} until end of turn"
     if isinstance(e, PumpSource):
@@ -227,7 +388,15 @@ def _plural(f: Filter) -> str:
 
 
 def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
-    return " and ".join(effect(e, targets) for e in es)
+    words: list[str] = []
+    may = False
+    for e in es:
+        if isinstance(e, YouMay):
+            may = True  # the next instruction is optional (608.2d)
+            continue
+        words.append(("you may " if may else "") + effect(e, targets))
+        may = False
+    return " and ".join(words)
 
 
 def cost(c: Cost) -> str:
@@ -238,7 +407,22 @@ def cost(c: Cost) -> str:
         parts.append("{t}")
     if c.sacrifice_self:
         parts.append("sacrifice ~")
+    if c.extra is not None:
+        parts.append(extra_cost(c.extra))
     return ", ".join(parts) or "{0}"
+
+
+def extra_cost(e: ExtraCost) -> str:
+    if e.life:
+        return f"pay {e.life} life"
+    if e.discard:
+        return f"discard {_cards(e.discard)}"
+    if e.another:
+        return f"sacrifice another {e.noun.lower()}"
+    if e.sacrifice_count > 1:
+        return f"sacrifice {_WORD[e.sacrifice_count]} {e.noun.lower()}s"
+    article = "an" if e.noun[0].lower() in "aeiou" else "a"
+    return f"sacrifice {article} {e.noun.lower()}"
 
 
 def trigger(t: TriggerCondition) -> str:
@@ -402,15 +586,44 @@ def render(c: Compiled) -> list[str]:
             out.append(effects(card.effects[line.start : line.end], card.targets))
         elif isinstance(line, AbilityLine):
             out.append(ability(card.abilities[line.index]))
+        elif isinstance(line, ModalHead):
+            out.append("choose one —")
+        elif isinstance(line, ModeLine):
+            modal = modal_of(card.effects)
+            if modal is None:
+                raise NoWords(repr(line))
+            mode = modal.modes[line.index]
+            out.append("• " + effects(mode.effects, mode.targets))
+        elif isinstance(line, AdditionalCostLine) and card.additional is not None:
+            out.append(f"as an additional cost to cast ~, {extra_cost(card.additional)}")
     return out
 
 
 # Wordings that mean the same thing, brought to the one the renderer writes.
 _SYNONYMS = (
+    (
+        re.compile(
+            r"(?<=basic land card)(?:, put that card| and put that card| and put it)"
+            r"( onto the battlefield(?: tapped)?)(?:,|\.) then shuffle your library"
+        ),
+        r", put it\1, then shuffle your library",
+    ),
+    (
+        re.compile(
+            r"(?<=basic land card), (?:reveal it|reveal that card), and put it into your hand\. "
+            r"then shuffle your library"
+        ),
+        ", reveal it, put it into your hand, then shuffle your library",
+    ),
     (re.compile(r"at the beginning of the end step"), "at the beginning of each end step"),
     (re.compile(r"at the beginning of each player's upkeep"), "at the beginning of each upkeep"),
     (re.compile(r"\.$"), ""),
     (re.compile(r"\. "), " and "),
+    (
+        re.compile(r", then return it to the battlefield"),
+        ", then return that card to the battlefield",
+    ),
+    (re.compile(r", then (?!return that card to the battlefield)"), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
@@ -432,8 +645,19 @@ _TYPE_PAIR = re.compile(
     r"\b(artifact|enchantment|land|creature|planeswalker|instant|sorcery) or "
     r"(artifact|enchantment|land|creature|planeswalker|instant|sorcery)\b"
 )
-_MANA_RUN = re.compile(r"(?:\{[0-9wubrgc]+\})+")
-_MANA_ORDER = "0123456789wubrgc"
+_MANA_RUN = re.compile(r"(?:\{[0-9wubrgcx/]+\})+")
+_MANA_ORDER = "x0123456789wubrgc"
+
+
+_COLOR_PAIR = re.compile(
+    r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b(?= [a-z ]*creature token)"
+)
+_COLOR_ORDER = ("white", "blue", "black", "red", "green")
+
+
+def _color_pair(m: re.Match[str]) -> str:
+    a, b = sorted((m.group(1), m.group(2)), key=_COLOR_ORDER.index)
+    return f"{a} and {b}"
 
 
 def _type_pair(m: re.Match[str]) -> str:
@@ -455,6 +679,7 @@ def canonical(line: str) -> str:
         line = pat.sub(new, line)
     line = _TYPE_PAIR.sub(_type_pair, line)
     line = _KW_LIST.sub(_sort_keywords, line)
+    line = _COLOR_PAIR.sub(_color_pair, line)  # a token's two colours, in either order
     line = _MANA_RUN.sub(_mana_run, line)
     line = re.sub(r"(?<=/)-0\b", "+0", re.sub(r"-0(?=/)", "+0", line))
     return line.replace("; ", ", ").replace("you draw ", "draw ")

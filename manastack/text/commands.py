@@ -79,6 +79,9 @@ def _fold(text: str) -> str:
     return " ".join(bare.split()).casefold()
 
 
+_TOKEN_NAME = re.compile(r"^[A-Z][A-Za-z' ]* Token \(\d+/\d+ [a-z ]+\)$")
+
+
 class CardNames(Collection[str]):
     """A card pool's names, looked up without regard to case. Build once, use for many lines.
 
@@ -140,6 +143,11 @@ class CardNames(Collection[str]):
         found = self._by_key.get(_key(name))
         if found is None and self._alias:
             found = self._alias.get(_fold(name))
+        if found is None:
+            # A token, named by what it is (111.4: ``Soldier Token (1/1 white)``); the card
+            # lookup checks the rest.
+            text = " ".join(name.split())
+            return text if _TOKEN_NAME.match(text) else None
         return found
 
     def alias_of(self, name: str) -> str | None:

@@ -55,6 +55,11 @@ DISCARD = Kind.DISCARD
 CHOOSE_LEGEND = Kind.CHOOSE_LEGEND
 CAST_OR_DECLINE = Kind.CAST_OR_DECLINE
 CHOOSE_COLOR = Kind.CHOOSE_COLOR
+CHOOSE_X = Kind.CHOOSE_X
+CHOOSE_CARD = Kind.CHOOSE_CARD
+CHOOSE_COST = Kind.CHOOSE_COST
+MAY = Kind.MAY
+CHOOSE_MODE = Kind.CHOOSE_MODE
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -157,6 +162,10 @@ def _run(
         follow_order_plan(game, pi, plans)
     elif isinstance(cmd, C.Choose):
         _choose(game, pi, cmd.words)
+    elif isinstance(cmd, C.Discard) and _ask(game, pi) == (CHOOSE_CARD, pi):
+        for ref in cmd.cards:  # a discard an effect asks for (701.9a)
+            _expect(game, pi, (CHOOSE_CARD,), "discard")
+            game.apply(Choose(pi, str(_in_hand(game, pi, ref))))
     elif isinstance(cmd, C.Discard):
         for ref in cmd.cards:
             _expect(game, pi, (DISCARD,), N_("discard"))
@@ -306,7 +315,21 @@ def target_candidates(game: Game, ref: C.Ref) -> list[int]:
         k = int(m.group(2))
         items = [same[k - 1]] if 1 <= k <= len(same) else []
     out.extend(s.oid for s in reversed(items) if _matches_controller(game, ref, s.controller))
+    if _graveyard_target(game):  # "target creature card from your graveyard" (115.1)
+        for pl in g.players:
+            if _matches_controller(game, ref, pl.idx):
+                out.extend(c.cid for c in pl.graveyard if c.name.lower() == name)
     return out
+
+
+def _graveyard_target(game: Game) -> bool:
+    """Whether the target being chosen is a card in a graveyard."""
+    pend = game.state.pending
+    index = getattr(pend, "index", None)
+    item = game.state.stack_item(game.pending_item() or -1)
+    if item is None or not isinstance(index, int) or not 0 <= index < len(item.target_specs):
+        return False
+    return item.target_specs[index].graveyard is not None
 
 
 def _item_name(game: Game, oid: int | None) -> str:
@@ -343,7 +366,11 @@ def _choose_target(game: Game, pi: int, ref: C.Ref) -> None:
 
 
 def _targets_then_pay(
-    game: Game, pi: int, targets: tuple[C.Ref, ...], paying: tuple[C.Ref, ...]
+    game: Game,
+    pi: int,
+    targets: tuple[C.Ref, ...],
+    paying: tuple[C.Ref, ...],
+    choices: tuple[str, ...] = (),
 ) -> None:
     queue = list(targets)
     while _ask(game, pi) in ((TARGET, pi),):
@@ -354,6 +381,11 @@ def _targets_then_pay(
         raise IllegalAction(
             "target", "too many targets: {join}", "601.2c", join=", ".join(map(str, queue))
         )
+    chosen = list(choices)
+    while _ask(game, pi) == (CHOOSE_COST, pi):
+        if not chosen:
+            return  # what to sacrifice or discard is asked as its own decision (601.2h)
+        game.apply(Choose(pi, chosen.pop(0)))
     if _ask(game, pi) == (PAY_MANA, pi):
         sources = None
         if paying:
@@ -405,7 +437,17 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
     else:
         _expect(game, pi, (PRIORITY,), N_("cast a spell"))
         game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
-    _targets_then_pay(game, pi, cmd.targets, cmd.paying)
+    choices = cmd.choices
+    if _ask(game, pi) == (CHOOSE_MODE, pi):
+        if not choices:
+            return  # 700.2a: the mode is asked as its own decision (`choose mode N`)
+        game.apply(Choose(pi, choices[0]))
+        choices = choices[1:]
+    if _ask(game, pi) == (CHOOSE_X, pi):
+        if cmd.x is None:
+            return  # 601.2b: X is asked as its own decision (`choose N`)
+        game.apply(Choose(pi, str(cmd.x)))
+    _targets_then_pay(game, pi, cmd.targets, cmd.paying, choices)
 
 
 def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
@@ -454,7 +496,7 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
                 if err:
                     raise err
                 game.apply(ActivateAbility(pi, oid, idx))
-                _targets_then_pay(game, pi, cmd.targets, ())
+                _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
                 return
             except IllegalAction as e:
                 last = e
@@ -563,7 +605,20 @@ def _choose(game: Game, pi: int, words: str) -> None:
             w=w,
             pending_target_text=game.pending_target_text(),
         )
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR):
+    if kind == CHOOSE_MODE:
+        game.apply(Choose(pi, low))
+        if _ask(game, pi) != (CHOOSE_X, pi):
+            _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
+        return
+    if kind == CHOOSE_COST:
+        game.apply(Choose(pi, low))
+        _targets_then_pay(game, pi, (), ())  # the next object, or the payment
+        return
+    if kind == CHOOSE_X:
+        game.apply(Choose(pi, low))
+        _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
+        return
+    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD, MAY):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:

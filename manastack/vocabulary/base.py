@@ -20,6 +20,7 @@ from manastack.mana import ManaCost
 if TYPE_CHECKING:
     from manastack.events.types import GameEvent
     from manastack.state import Card, GameState, Permanent, StackItem
+    from manastack.vocabulary.costs import ExtraCost
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
@@ -239,6 +240,10 @@ class TargetSpec:
     player: bool = False
     permanent: Filter | None = None
     spell: Filter | None = None
+    opponent: bool = False  # "target opponent": a player other than the controller (115.1)
+    # "target creature card from your graveyard": a card there with one of these card types
+    # (empty: any card); the target is the card's id.
+    graveyard: frozenset[str] | None = None
 
 
 # --- costs and abilities ----------------------------------------------------------------------
@@ -251,6 +256,7 @@ class Cost:
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False
     sacrifice_self: bool = False
+    extra: ExtraCost | None = None  # life, sacrifices, discards (vocabulary/costs.py)
 
     def __str__(self) -> str:
         parts = []
@@ -344,6 +350,8 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     morph: ManaCost | None = None
     suspend: Suspend | None = None
+    additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
+    color_indicator: frozenset[str] | None = None  # 204: a token's colours (111.4)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Derived once, read on every decision (the engine's hot path): see __post_init__.
     colors: frozenset[str] = field(init=False, compare=False, repr=False)
@@ -364,7 +372,8 @@ class CardDef:
 
     def __post_init__(self) -> None:
         put = object.__setattr__
-        put(self, "colors", self.cost.colors if self.cost else frozenset())
+        colors = self.cost.colors if self.cost else frozenset()
+        put(self, "colors", colors if self.color_indicator is None else self.color_indicator)
         put(self, "mana_value", self.cost.mana_value if self.cost else 0)
         put(self, "is_permanent", bool(self.types & PERMANENT_TYPES))
         put(self, "is_land", "Land" in self.types)

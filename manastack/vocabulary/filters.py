@@ -106,6 +106,26 @@ class AnyOf(Filter):
         return any(f.spell(g, s, you) for f in self.parts)
 
 
+@dataclass(frozen=True, slots=True)
+class HasKeyword(Filter):
+    """A permanent with this keyword ability ("each creature with flying")."""
+
+    keyword: str
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        return layers.has(g, p, self.keyword)
+
+
+@dataclass(frozen=True, slots=True)
+class NotKeyword(Filter):
+    """A permanent without this keyword ability ("each creature without flying")."""
+
+    keyword: str
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        return not layers.has(g, p, self.keyword)
+
+
 CREATURE = HasType(frozenset({"Creature"}))
 CREATURE_OR_PLANESWALKER = HasType(frozenset({"Creature", "Planeswalker"}))
 

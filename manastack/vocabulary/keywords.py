@@ -168,36 +168,6 @@ class RampagePump(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class PumpAll(Effect):
-    """613.4c: "creatures you control get +N/+M until end of turn" (``mine``), or "all
-    creatures ..."; locked in as it resolves (611.2c)."""
-
-    power: int
-    toughness: int
-    mine: bool = True
-
-    def resolve(self, g: GameState, item: StackItem) -> bool:
-        from manastack import layers
-
-        n = 0
-        for p in g.battlefield:
-            if layers.is_creature(p) and (not self.mine or p.controller == item.controller):
-                g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
-                n += 1
-        g.emit(
-            "effect",
-            "{card!c}: {n} creatures you control get {pt} until end of turn"
-            if self.mine
-            else "{card!c}: {n} creatures get {pt} until end of turn",
-            "613.4c",
-            card=item.source_name,
-            n=n,
-            pt=f"{self.power:+d}/{self.toughness:+d}",
-        )
-        return True
-
-
-@dataclass(frozen=True, slots=True)
 class PumpAttached(Effect):
     """613.4c: "enchanted creature gets +N/+M until end of turn" (an Aura's ability)."""
 
