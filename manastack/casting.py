@@ -755,13 +755,13 @@ class ChooseMode(_Proposal):
         word = a.option.strip().lower().removeprefix("mode").strip()
         k = int(word) - 1 if word.isdigit() else -1
         if not 0 <= k < len(modes):
-            raise IllegalAction("target", f"choose mode 1 to {len(modes)}", "700.2a")
+            raise IllegalAction("target", "choose mode 1 to {n}", "700.2a", n=len(modes))
         if not mode_possible(g, self.player, modes[k]):
-            raise IllegalAction("target", f"mode {k + 1} has no legal target", "700.2a")
+            raise IllegalAction("target", "mode {n} has no legal target", "700.2a", n=k + 1)
         item.effects = modes[k].effects
         item.target_specs = modes[k].targets
         item.data = {**(item.data or {}), "mode": k}
-        g.emit("cast", f"{g.pname(self.player)} chooses mode {k + 1}", "700.2a")
+        g.emit("cast", "{player} chooses mode {n}", "700.2a", player=g.pname(self.player), n=k + 1)
         _announce(g, item, self.cost)
         return None
 
@@ -847,7 +847,13 @@ class ChooseCostObject(_Proposal):
                 pick = k
                 break
         if pick is None:
-            raise IllegalAction("target", f"{a.option!r} can't be chosen to {what}", "601.2h")
+            raise IllegalAction(
+                "target",
+                "{option} can't be chosen to {what!t}",
+                "601.2h",
+                option=repr(a.option),
+                what=what,
+            )
         item.data = dict(item.data or {})
         item.data[what] = [*item.data.get(what, []), pick]
         _next_cast_step(g, item, self.cost, len(item.target_specs))
@@ -893,7 +899,13 @@ def pay_extra(g: GameState, pi: int, item: StackItem, rule: str) -> None:
         if card is not None:
             pl.hand.remove(card)
             pl.graveyard.append(card)
-            g.emit("discard", f"{pl.name} discards {card.name} (cost)", "701.9a")
+            g.emit(
+                "discard",
+                "{player} discards {card!c} (cost)",
+                "701.9a",
+                player=pl.name,
+                card=card.name,
+            )
 
 
 MAX_X = 20
@@ -938,11 +950,13 @@ class ChooseX(_Proposal):
             raise IllegalAction("target", "choose a number for X", "107.3a")
         n = int(a.option)
         if n and not self._affordable(g, n):
-            raise IllegalAction("cost", f"{g.pname(a.player)} can't pay X = {n}", "601.2h")
+            raise IllegalAction(
+                "cost", "{player} can't pay X = {n}", "601.2h", player=g.pname(a.player), n=n
+            )
         item = g.stack_item(self.item)
         assert item is not None
         item.x = n
-        g.emit("cast", f"{g.pname(a.player)} announces X = {n}", "601.2b")
+        g.emit("cast", "{player} announces X = {n}", "601.2b", player=g.pname(a.player), n=n)
         _next_cast_step(g, item, self.cost.with_x(n), 0)
         return None
 
@@ -1044,7 +1058,9 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     rule = "601.2h" if item.kind == "spell" else "602.2b"  # an ability's costs: 602.2b
     extra = item_extra_cost(item)
     if extra is not None and extra.life and g.players[a.player].life < extra.life:
-        raise IllegalAction("cost", f"{g.pname(a.player)} can't pay {extra.life} life", "119.4")
+        raise IllegalAction(
+            "cost", "{player} can't pay {n} life", "119.4", player=g.pname(a.player), n=extra.life
+        )
     pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
     if ability is not None and src_perm is not None:
         if ability.cost.tap:

@@ -59,13 +59,21 @@ def scan_source(source: str, path: str) -> list[Found]:
         pos = MARKERS[name]
         if len(node.args) <= pos:
             continue
-        arg = node.args[pos]
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            out.append(Found(arg.value, path, node.lineno))
-        elif isinstance(arg, ast.JoinedStr | ast.BinOp):
-            out.append(Found(None, path, node.lineno))
+        out.extend(_templates(node.args[pos], path, node.lineno))
     out.sort(key=lambda f: f.line)
     return out
+
+
+def _templates(arg: ast.expr, path: str, line: int) -> list[Found]:
+    """The template(s) of one argument: a string, or each branch of ``A if cond else B``
+    (singular and plural, "an"/"a": one template each)."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return [Found(arg.value, path, line)]
+    if isinstance(arg, ast.IfExp):
+        return _templates(arg.body, path, line) + _templates(arg.orelse, path, line)
+    if isinstance(arg, ast.JoinedStr | ast.BinOp):
+        return [Found(None, path, line)]
+    return []
 
 
 def scan(root: Path = PACKAGE) -> list[Found]:

@@ -17,7 +17,7 @@ from manastack.actions import Action, Choose
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
-from manastack.i18n import Msg, card_msg
+from manastack.i18n import Msg, card_msg, comma_list
 from manastack.replacement import destroy
 from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
@@ -66,10 +66,10 @@ class TapTarget(Effect):
         if self.untap:
             if p.tapped:
                 p.tapped = False
-                g.emit("effect", f"{p.name} untaps", "701.26b")
+                g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
         elif not p.tapped:
             tap(g, p)
-            g.emit("effect", f"{p.name} is tapped", "701.26a")
+            g.emit("effect", "{card!c} becomes tapped", "701.26a", card=p.name)
         return True
 
 
@@ -89,7 +89,13 @@ class Mill(Effect):
         n = min(amount_of(self.count, g, item), len(pl.library))
         for _ in range(n):
             pl.graveyard.append(pl.library.pop())
-        g.emit("mill", f"{pl.name} mills {n} card(s)", "701.17a")
+        g.emit(
+            "mill",
+            "{player} mills a card" if n == 1 else "{player} mills {n} cards",
+            "701.17a",
+            player=pl.name,
+            n=n,
+        )
         return True
 
 
@@ -110,7 +116,16 @@ class PutCounters(Effect):
         counters = dict(p.counters) if p.counters else {}
         counters[self.kind] = counters.get(self.kind, 0) + n
         p.counters = counters
-        g.emit("counters", f"{p.name} gets {n} {self.kind} counter(s)", "122.1")
+        g.emit(
+            "counters",
+            "{card!c} gets a {counter} counter"
+            if n == 1
+            else "{card!c} gets {n} {counter} counters",
+            "122.1",
+            card=p.name,
+            n=n,
+            counter=self.kind,
+        )
         return True
 
 
@@ -123,7 +138,7 @@ class DestroyNoRegen(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         p = stack.target_permanent(g, item, self.target)
         if p is not None:
-            g.emit("effect", f"{p.name} can't be regenerated", "701.19c")
+            g.emit("effect", "{card!c} can't be regenerated", "701.19c", card=p.name)
             destroy(g, [p], False)
         return True
 
@@ -219,7 +234,13 @@ class DiscardRandom(Effect):
         for _ in range(min(amount_of(self.count, g, item), len(pl.hand))):
             card = pl.hand.pop(g.rng.below(len(pl.hand)))
             pl.graveyard.append(card)
-            g.emit("discard", f"{pl.name} discards {card.name} at random", "701.9b")
+            g.emit(
+                "discard",
+                "{player} discards {card!c} at random",
+                "701.9b",
+                player=pl.name,
+                card=card.name,
+            )
         return True
 
 
@@ -236,8 +257,13 @@ class RevealChooseDiscard(Effect):
         if pi is None:
             return True
         pl = g.players[pi]
-        shown = ", ".join(c.name for c in pl.hand) or "no cards"
-        g.emit("reveal", f"{pl.name} reveals their hand: {shown}", "701.20a")
+        g.emit(
+            "reveal",
+            "{player} reveals their hand: {cards}",
+            "701.20a",
+            player=pl.name,
+            cards=comma_list([card_msg(c.name) for c in pl.hand]) if pl.hand else Msg("no cards"),
+        )
         bad = frozenset(self.types_not)
         if not any(not c.cdef.types & bad for c in pl.hand):
             return True
@@ -259,7 +285,7 @@ class Scry(Effect):
         n = min(self.count, len(pl.library))
         if n <= 0:
             return True
-        g.emit("scry", f"{pl.name} scries {n}", "701.22a")
+        g.emit("scry", "{player} scries {n}", "701.22a", player=pl.name, n=n)
         g.pending = ChooseCard(item.controller, "scry", n, item.source_name)
         return False
 
@@ -378,8 +404,14 @@ class ChooseCard(Pending):
         for c in self._cards(g):
             if str(c.cid) == low or c.cdef.name.lower() == low:
                 return c
-        where = "hand" if self.what == "discard" else "library (a basic land card)"
-        raise IllegalAction("target", f"no {option!r} in the {where} to choose", "608.2d")
+        raise IllegalAction(
+            "target",
+            "no {option} in the hand to choose"
+            if self.what == "discard"
+            else "no {option} in the library (a basic land card) to choose",
+            "608.2d",
+            option=repr(option),
+        )
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
         if not isinstance(a, Choose):
@@ -397,22 +429,35 @@ class ChooseCard(Pending):
                 pl.library.insert(0, card)
             else:
                 self.kept += 1
-            g.emit("scry", f"{pl.name} puts a card on the {option} of their library", "701.22a")
+            g.emit(
+                "scry",
+                "{player} puts a card on the top of their library"
+                if option == "top"
+                else "{player} puts a card on the bottom of their library",
+                "701.22a",
+                player=pl.name,
+            )
         elif self.what in ("discard", "reveal"):
             card = self._card(g, option)
             victim = g.players[self.owner if self.what == "reveal" else self.player]
             victim.hand.remove(card)
             victim.graveyard.append(card)
-            g.emit("discard", f"{victim.name} discards {card.name}", "701.9a")
+            g.emit(
+                "discard",
+                "{player} discards {card!c}",
+                "701.9a",
+                player=victim.name,
+                card=card.name,
+            )
         else:
             if option == "none":
                 if self._must_find() and pl.library:
                     raise IllegalAction("target", "a search for any card finds one", "701.23b")
-                g.emit("search", f"{pl.name} finds nothing", "701.23b")
+                g.emit("search", "{player} finds nothing", "701.23b", player=pl.name)
             else:
                 self._found(g, self._card(g, option))
             g.rng.shuffle(pl.library)
-            g.emit("shuffle", f"{pl.name} shuffles their library", "701.24a")
+            g.emit("shuffle", "{player} shuffles their library", "701.24a", player=pl.name)
         self.count -= 1
         if self.count > 0:
             return None
@@ -430,10 +475,15 @@ class ChooseCard(Pending):
         pl.library.remove(card)
         if self.what.partition(":")[0].startswith("search_hand"):
             pl.hand.append(card)
-            shown = "a card" if "_hidden" in self.what else card.name
-            g.emit("search", f"{pl.name} finds {shown} and puts it into their hand", "701.23a")
+            g.emit(
+                "search",
+                "{player} finds {card} and puts it into their hand",
+                "701.23a",
+                player=pl.name,
+                card=Msg("a card") if "_hidden" in self.what else card_msg(card.name),
+            )
             return
-        g.emit("search", f"{pl.name} finds {card.name}", "701.23a")
+        g.emit("search", "{player} finds {card!c}", "701.23a", player=pl.name, card=card.name)
         perm = enter_battlefield(g, card, self.player, rule="701.23a")
         if perm is not None and self.what.partition(":")[0].endswith("_tapped"):
             perm.tapped = True
@@ -508,7 +558,12 @@ class ChooseYesNo(Pending):
         if not yes and item is not None:
             item.data = dict(item.data or {})
             item.data["next"] = int(item.data.get("next", 0)) + 1  # skip the optional part
-        g.emit("choice", f"{g.pname(self.player)} chooses {'yes' if yes else 'no'}", "608.2d")
+        g.emit(
+            "choice",
+            "{player} chooses yes" if yes else "{player} chooses no",
+            "608.2d",
+            player=g.pname(self.player),
+        )
         g.pending = None
         stack.resume(g)
         from manastack import priority
@@ -545,7 +600,13 @@ class ReturnFromGraveyard(Effect):
         if card is not None:
             pl.graveyard.remove(card)
             pl.hand.append(card)
-            g.emit("move", f"{card.name} returns from {pl.name}'s graveyard to their hand", "400.7")
+            g.emit(
+                "move",
+                "{card!c} returns from {player}'s graveyard to their hand",
+                "400.7",
+                card=card.name,
+                player=pl.name,
+            )
         return True
 
 
@@ -565,9 +626,10 @@ class PumpAll(Effect):
                 g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
         g.emit(
             "effect",
-            f"{item.source_name}: creatures get {self.power:+d}/{self.toughness:+d} until end of "
-            "turn",
+            "{card!c}: creatures get {pt} until end of turn",
             "611.2c",
+            card=item.source_name,
+            pt=f"{self.power:+d}/{self.toughness:+d}",
         )
         return True
 
@@ -587,7 +649,16 @@ class CountersOnEach(Effect):
                 counters = dict(p.counters) if p.counters else {}
                 counters[self.kind] = counters.get(self.kind, 0) + self.count
                 p.counters = counters
-                g.emit("counters", f"{p.name} gets {self.count} {self.kind} counter(s)", "122.1")
+                g.emit(
+                    "counters",
+                    "{card!c} gets a {counter} counter"
+                    if self.count == 1
+                    else "{card!c} gets {n} {counter} counters",
+                    "122.1",
+                    card=p.name,
+                    n=self.count,
+                    counter=self.kind,
+                )
         return True
 
 

@@ -108,6 +108,12 @@ class CreateTokens(Effect):
         for _ in range(n):
             card = Card(g.new_id(), item.controller, self.token, token=True)
             g.cards = (*g.cards, card) if g.cards else g.cards
-            g.emit("token", f"{g.pname(item.controller)} creates a {self.token.name}", "701.7a")
+            g.emit(
+                "token",
+                "{player} creates a {token!c}",
+                "701.7a",
+                player=g.pname(item.controller),
+                token=self.token.name,
+            )
             enter_battlefield(g, card, item.controller, rule="111.1")
         return True
