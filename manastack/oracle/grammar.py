@@ -413,6 +413,8 @@ def cost(text: str, line: str) -> Cost:
         if p == "{t}":
             tap = True
         elif p == "sacrifice ~":
+            if extras:  # "discard a card, sacrifice ~": an order the card's text keeps
+                raise Refused(UNPARSED, text, line)
             sacrifice = True
         elif _SYMBOLS.fullmatch(p) and "{t}" not in p:
             mana = mana_cost(p, line)
