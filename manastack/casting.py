@@ -270,7 +270,10 @@ def pay_cost(
         have = pool_text(pl.pool) or Msg("nothing")
         raise IllegalAction(
             "cost",
-            "{player} can't pay {cost} for {for_what} (pool: {have}, {count} untapped source(s))",
+            "{player} can't pay {cost} for {for_what} (pool: {have}, {count} untapped source)"
+            if len(srcs) == 1
+            else "{player} can't pay {cost} for {for_what} (pool: {have}, {count} untapped "
+            "sources)",
             rule,
             player=pl.name,
             cost=cost,

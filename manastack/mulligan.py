@@ -152,8 +152,11 @@ class LondonMulligan(MulliganProcedure):
                     bottom = max(0, n - free)
                     g.emit(
                         "mulligan",
-                        "{player} shuffles their hand away and draws seven; {bottom} card(s) go "
-                        "to the bottom of their library",
+                        "{player} shuffles their hand away and draws seven; {bottom} card goes "
+                        "to the bottom of their library"
+                        if bottom == 1
+                        else "{player} shuffles their hand away and draws seven; {bottom} cards "
+                        "go to the bottom of their library",
                         "103.5" if not free else "103.5c",
                         player=g.pname(pi),
                         bottom=bottom,
@@ -271,7 +274,9 @@ class PutOnBottom(_MulliganDecision):
     def prompt(self, g: GameState) -> str:
         left = self.state.bottoms[0][1]
         return g.tr.tr(
-            "{player}: put {left} card(s) from your hand on the bottom",
+            "{player}: put a card from your hand on the bottom"
+            if left == 1
+            else "{player}: put {left} cards from your hand on the bottom",
             player=g.pname(self.player),
             left=left,
         )

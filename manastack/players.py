@@ -74,7 +74,9 @@ def leave(g: GameState, pi: int) -> None:
                 g.combat.remove(p.oid)
         g.emit(
             "leave",
-            "{count} permanent(s) owned by {player} leave the game",
+            "{count} permanent owned by {player} leaves the game"
+            if len(owned) == 1
+            else "{count} permanents owned by {player} leave the game",
             "800.4a",
             count=len(owned),
             player=pl.name,

@@ -254,7 +254,9 @@ def check(g: GameState, rules: tuple[StateBasedAction, ...] = CURRENT) -> bool:
         p.counters["-1/-1"] -= n
         g.emit(
             "sba",
-            "{n} +1/+1 and -1/-1 counter pair(s) on {card!c} are removed",
+            "a +1/+1 and -1/-1 counter pair on {card!c} is removed"
+            if n == 1
+            else "{n} +1/+1 and -1/-1 counter pairs on {card!c} are removed",
             "704.5q",
             n=n,
             card=p.name,

@@ -93,7 +93,10 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     g.passes = 0
     g.emit(
         "special",
-        "{player} suspends {card!c}: exiled with {time} time counter(s) (special action, no stack)",
+        "{player} suspends {card!c}: exiled with {time} time counter (special action, no stack)"
+        if sus.time == 1
+        else "{player} suspends {card!c}: exiled with {time} time counters (special action, "
+        "no stack)",
         "116.2f",
         player=pl.name,
         card=card.name,

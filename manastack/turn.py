@@ -182,7 +182,9 @@ class DiscardCards(Pending):
 
     def prompt(self, g: GameState) -> str:
         return g.tr.tr(
-            "{player}: discard {count} card(s)", player=g.pname(self.player), count=self.count
+            "{player}: discard a card" if self.count == 1 else "{player}: discard {count} cards",
+            player=g.pname(self.player),
+            count=self.count,
         )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

@@ -439,7 +439,8 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
             pos = k + len(sub)
     if problems:
         ln, msg = problems[0]
-        more = f" (and {len(problems) - 1} more difference(s))" if len(problems) > 1 else ""
+        extra = len(problems) - 1
+        more = "" if not extra else f" (and {extra} more difference{'s' if extra > 1 else ''})"
         raise _fail(sc, ln, game, f"{what}: {msg}{more}")
 
 
