@@ -18,12 +18,13 @@ Cards keep today's Oracle text and keywords.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from manastack import combat, layers, turn
 from manastack.damage import deal
 from manastack.events import DamageDealt, LifeLost, happen
 from manastack.mana import pool_text
-from manastack.mulligan import PARIS
+from manastack.mulligan import PARIS, MulliganProcedure
 from manastack.rulesets.base import Ruleset
 from manastack.sba import CreaturesAndPlaneswalkers, PlayersLose, Round, StateBasedAction
 from manastack.state import GameState, Permanent, StackItem, Stage
@@ -153,13 +154,14 @@ _PHASE_ENDS = frozenset(
 class June2004(Ruleset):
     """The rules of 1 June 2004: combat damage on the stack, mana burn, the old legend rule."""
 
-    name = "2004"
-    state_based = (
+    # Annotated as class variables: mypyc makes a plain assignment an instance attribute.
+    name: ClassVar[str] = "2004"
+    state_based: ClassVar[tuple[StateBasedAction, ...]] = (
         PlayersLose(),
         CreaturesAndPlaneswalkers(),
         OldLegendRule(),
     )
-    mulligans = PARIS  # 2004 101.4
+    mulligans: ClassVar[MulliganProcedure] = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:
         """2004 300.3: mana empties (and burns) only when a phase ends, not a step."""

@@ -4,6 +4,7 @@ whose ``matches`` looks at one event; and intervening "if" clauses (603.4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from manastack.events.types import (
     EntersBattlefield,
@@ -23,7 +24,7 @@ from manastack.vocabulary.base import Condition, TriggerCondition
 class EntersTrigger(TriggerCondition):
     """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
 
-    events = (EntersBattlefield,)
+    events: ClassVar[tuple[type, ...]] = (EntersBattlefield,)
 
     who: str = "self"
 
@@ -45,7 +46,7 @@ class DiesTrigger(TriggerCondition):
     """ "When ~ dies" (``who="self"``) or "whenever ~ or another creature dies"
     (``"self_or_another"``): 700.4, a creature put into a graveyard from the battlefield."""
 
-    events = (PermanentLeft,)
+    events: ClassVar[tuple[type, ...]] = (PermanentLeft,)
 
     who: str = "self"
 
@@ -64,7 +65,7 @@ class DiesTrigger(TriggerCondition):
 class StepTrigger(TriggerCondition):
     """ "At the beginning of each [step]" (``whose="each"``) or "of your [step]" (``"your"``)."""
 
-    events = (StepBegins,)
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     step: Step
     whose: str = "each"
@@ -83,7 +84,7 @@ class StepTrigger(TriggerCondition):
 class CastTrigger(TriggerCondition):
     """ "Whenever a player casts a spell" (``whose="any"``) or "whenever you cast" (``"you"``)."""
 
-    events = (SpellCast,)
+    events: ClassVar[tuple[type, ...]] = (SpellCast,)
 
     whose: str = "any"
 
@@ -100,7 +101,7 @@ class YourNextMainPhase(TriggerCondition):
     """A delayed trigger (603.7): "at the beginning of your next main phase", counted from the
     turn and step it was created in."""
 
-    events = (StepBegins,)
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     created_turn: int
     created_step: int
@@ -120,7 +121,7 @@ class YourNextMainPhase(TriggerCondition):
 class UpkeepWhileSuspended(TriggerCondition):
     """702.62a: "at the beginning of your upkeep" for a suspended card in exile."""
 
-    events = (StepBegins,)
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -139,7 +140,7 @@ class UpkeepWhileSuspended(TriggerCondition):
 class LastTimeCounterRemoved(TriggerCondition):
     """702.62a: "when the last time counter is removed from it" (it, in exile)."""
 
-    events = (TimeCounterRemoved,)
+    events: ClassVar[tuple[type, ...]] = (TimeCounterRemoved,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
