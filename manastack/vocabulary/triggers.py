@@ -24,9 +24,8 @@ from manastack.vocabulary.base import Condition, TriggerCondition
 class EntersTrigger(TriggerCondition):
     """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
 
-    events: ClassVar[tuple[type, ...]] = (EntersBattlefield,)
-
     who: str = "self"
+    events: ClassVar[tuple[type, ...]] = (EntersBattlefield,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -46,9 +45,8 @@ class DiesTrigger(TriggerCondition):
     """ "When ~ dies" (``who="self"``) or "whenever ~ or another creature dies"
     (``"self_or_another"``): 700.4, a creature put into a graveyard from the battlefield."""
 
-    events: ClassVar[tuple[type, ...]] = (PermanentLeft,)
-
     who: str = "self"
+    events: ClassVar[tuple[type, ...]] = (PermanentLeft,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -65,10 +63,11 @@ class DiesTrigger(TriggerCondition):
 class StepTrigger(TriggerCondition):
     """ "At the beginning of each [step]" (``whose="each"``) or "of your [step]" (``"your"``)."""
 
-    events: ClassVar[tuple[type, ...]] = (StepBegins,)
-
     step: Step
     whose: str = "each"
+    # After the fields: compiled by mypyc, a dataclass may take a class variable for a field
+    # with a default, which must not come before the fields without one.
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -84,9 +83,8 @@ class StepTrigger(TriggerCondition):
 class CastTrigger(TriggerCondition):
     """ "Whenever a player casts a spell" (``whose="any"``) or "whenever you cast" (``"you"``)."""
 
-    events: ClassVar[tuple[type, ...]] = (SpellCast,)
-
     whose: str = "any"
+    events: ClassVar[tuple[type, ...]] = (SpellCast,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -101,10 +99,9 @@ class YourNextMainPhase(TriggerCondition):
     """A delayed trigger (603.7): "at the beginning of your next main phase", counted from the
     turn and step it was created in."""
 
-    events: ClassVar[tuple[type, ...]] = (StepBegins,)
-
     created_turn: int
     created_step: int
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
