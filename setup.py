@@ -31,6 +31,9 @@ ROOT = Path(__file__).resolve().parent
 #   would be most of the C code (and of the compile time) for no gain in a game; likewise the
 #   card descriptions (cardinfo.py), decklists and random decks, user files (textfile.py) and
 #   dumps (serialize.py: save/load, not the clone), none of them run per decision;
+# - state.py: its dataclasses annotate fields with classes imported only for type checking (to
+#   break import cycles: the rule set, trigger conditions, abilities), and mypyc looks those
+#   names up when the module loads (a KeyError, which crashed the whole compiled engine);
 # - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
 #   subclass of a built-in exception other than Exception's family it knows).
 INTERPRETED = (
@@ -54,6 +57,7 @@ INTERPRETED = (
     "manastack/deckgen.py",
     "manastack/textfile.py",
     "manastack/serialize.py",
+    "manastack/state.py",
 )
 
 WANTED = ("1", "true", "yes")
@@ -85,7 +89,7 @@ def _options() -> dict[str, object]:
     os.chdir(ROOT)  # mypyc names modules by their path from here
     # One extension for the whole engine (mypyc's ``separate=True``, an extension a module, fails
     # at import with mypy 2.4: a RecursionError as the package loads).
-    return {"ext_modules": mypycify(compiled_modules(), opt_level="3", debug_level="0")}
+    return {"ext_modules": mypycify(compiled_modules(), opt_level="2", debug_level="0")}
 
 
 setup(**_options())  # type: ignore[arg-type]

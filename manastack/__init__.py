@@ -6,7 +6,7 @@ The facade: :class:`Game` (``new``, ``decision``, ``legal_actions``, ``apply``, 
 """
 
 from manastack import actions, cards
-from manastack import state as _state
+from manastack import engine as _engine
 from manastack.decisions import Decision
 from manastack.errors import IllegalAction, InputError, ManastackError, UnknownCard
 from manastack.game import Game
@@ -30,8 +30,8 @@ __version__ = "0.1.0"
 
 # Which build runs: the pure Python package (``pip install .``), or the one compiled with
 # mypyc from the same source (``MANASTACK_COMPILE=1 pip install .``, setup.py), whose modules
-# are extension modules rather than ``.py`` files.
-COMPILED: bool = not (_state.__file__ or "").endswith(".py")
+# are extension modules rather than ``.py`` files (``engine`` is one of the compiled modules).
+COMPILED: bool = not (_engine.__file__ or "").endswith(".py")
 
 
 def build_name() -> str:

@@ -9,7 +9,7 @@ refused before anything moves; a payment that turns out impossible rewinds (733)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import layers, targeting
 from manastack.actions import (
@@ -175,7 +175,7 @@ def spell_total_cost(
 # three, so kept across decisions (a player's hand is asked about again at every priority while
 # the same lands stand untapped). Bounded: emptied when it grows past _AFFORD_MAX.
 _AFFORD: dict[tuple[ManaCost, tuple[int, ...], tuple[frozenset[str], ...]], bool] = {}
-_AFFORD_MAX = 1 << 14
+_AFFORD_MAX = 4096  # a few hundred kilobytes at most
 
 
 def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
@@ -398,7 +398,7 @@ class ChooseColor(Pending):
     """106.1b: the colour of mana a mana ability adds, chosen as it resolves (605.3b); then the
     decision it interrupted (``prev``) comes back."""
 
-    kind = Kind.CHOOSE_COLOR
+    kind: ClassVar[Kind] = Kind.CHOOSE_COLOR
     __slots__ = ("amount", "colors", "prev", "source")
 
     def __init__(
@@ -682,7 +682,7 @@ class _Proposal(Pending):
 class ChooseSpellTarget(_Proposal):
     """601.2c / 602.2b: one target of the spell or ability being cast or activated."""
 
-    kind = Kind.TARGET
+    kind: ClassVar[Kind] = Kind.TARGET
     __slots__ = ("index",)
 
     def __init__(self, player: int, item: int, index: int, cost: ManaCost) -> None:
@@ -974,7 +974,7 @@ class ChooseX(_Proposal):
 class PayCost(_Proposal):
     """601.2g-h / 602.2b: mana abilities may be activated, then the total cost is paid."""
 
-    kind = Kind.PAY_MANA
+    kind: ClassVar[Kind] = Kind.PAY_MANA
     __slots__ = ()
 
     def copy(self) -> PayCost:

@@ -7,7 +7,7 @@ blocker (702.19b). Deathtouch makes 1 damage lethal for that purpose (702.2c).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import layers
 from manastack.actions import (
@@ -106,7 +106,7 @@ def begin_declare_attackers(g: GameState) -> None:
 class DeclareAttackers(Pending):
     """508.1: the active player declares attackers, one creature at a time, then finishes."""
 
-    kind = Kind.DECLARE_ATTACKERS
+    kind: ClassVar[Kind] = Kind.DECLARE_ATTACKERS
     __slots__ = ()
 
     def copy(self) -> DeclareAttackers:
@@ -481,7 +481,7 @@ def begin_declare_blockers(g: GameState) -> None:
 class DeclareBlockers(Pending):
     """509.1: a defending player declares blockers, one block at a time, then finishes."""
 
-    kind = Kind.DECLARE_BLOCKERS
+    kind: ClassVar[Kind] = Kind.DECLARE_BLOCKERS
     __slots__ = ()
 
     def copy(self) -> DeclareBlockers:
@@ -718,7 +718,7 @@ def begin_damage(
 class AssignCombatDamage(Pending):
     """510.1c-d: how one attacker divides its combat damage (the others chosen so far kept)."""
 
-    kind = Kind.ASSIGN_DAMAGE
+    kind: ClassVar[Kind] = Kind.ASSIGN_DAMAGE
     __slots__ = ("attacker", "chosen", "first")
 
     def __init__(

@@ -46,7 +46,7 @@ class Game:
 
     __slots__ = ("_memo", "answers", "auto", "auto_budget", "auto_turns", "forced", "state")
 
-    def __init__(self, state: GameState, *, advance: bool = True, auto: bool = False) -> None:
+    def __init__(self, state: GameState, advance: bool = True, auto: bool = False) -> None:
         """The game in ``state``, advanced to its next decision (``advance=False``: as it
         stands). With ``auto`` the engine answers every forced decision itself (see
         :meth:`play_forced`)."""
@@ -223,10 +223,12 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search): the same options, no record of answers."""
-        c = Game(self.state.clone(), advance=False, auto=self.auto)
-        c.auto_turns = self.auto_turns
-        c.auto_budget = self.auto_budget
-        c.forced = self.forced
+        c = Game(self.state.clone(), False, self.auto)  # positional: a clone is hot (search)
+        if self.auto:
+            c.auto_turns = self.auto_turns
+            c.auto_budget = self.auto_budget
+        if self.forced:
+            c.forced = self.forced
         return c
 
     def copy(self) -> Game:

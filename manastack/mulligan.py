@@ -16,7 +16,7 @@ game in the middle of mulligans clones, saves and replays like any other.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack.actions import Action, Choose
 from manastack.decisions.base import Kind, Pending
@@ -239,7 +239,7 @@ class _MulliganDecision(Pending):
 class DeclareMulligan(_MulliganDecision):
     """103.5: keep this hand, or take a mulligan."""
 
-    kind = Kind.MULLIGAN
+    kind: ClassVar[Kind] = Kind.MULLIGAN
     __slots__ = ()
 
     def prompt(self, g: GameState) -> str:
@@ -268,7 +268,7 @@ class PutOnBottom(_MulliganDecision):
     """103.5: after a mulligan, put a card from your hand on the bottom of your library (one
     decision a card, in the order chosen)."""
 
-    kind = Kind.PUT_ON_BOTTOM
+    kind: ClassVar[Kind] = Kind.PUT_ON_BOTTOM
     __slots__ = ()
 
     def prompt(self, g: GameState) -> str:

@@ -10,6 +10,7 @@ team: 117.6).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from manastack import casting, loops, special, stack
 from manastack.actions import (
@@ -33,7 +34,7 @@ class Priority(Pending):
 
     Mana abilities are listed (with ``with_mana``); conceding is accepted and never listed."""
 
-    kind = Kind.PRIORITY
+    kind: ClassVar[Kind] = Kind.PRIORITY
     __slots__ = ()
 
     def copy(self) -> Priority:

@@ -8,7 +8,7 @@ the round then performs everything at once. A rule set lists the rules it has
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -283,7 +283,7 @@ class ChooseLegend(Pending):
     """704.5j: the player chooses which of their legendary permanents of one name to keep; the
     state-based actions are then checked again with that choice."""
 
-    kind = Kind.CHOOSE_LEGEND
+    kind: ClassVar[Kind] = Kind.CHOOSE_LEGEND
     __slots__ = ("choices", "name")
 
     def __init__(self, player: int, choices: list[int], name: str) -> None:

@@ -7,7 +7,7 @@ with suspend's triggered abilities.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import casting
 from manastack.actions import Action, CastSpell, Choose, SuspendCard, TurnFaceUp
@@ -108,7 +108,7 @@ class CastOrDecline(Pending):
     """702.62a: the owner of a card whose last time counter was removed may cast it without
     paying its mana cost, or decline (it stays exiled)."""
 
-    kind = Kind.CAST_OR_DECLINE
+    kind: ClassVar[Kind] = Kind.CAST_OR_DECLINE
     __slots__ = ("cid",)
 
     def __init__(self, player: int, cid: int) -> None:

@@ -7,7 +7,7 @@ sorcery goes to its owner's graveyard last. 608.3: a permanent spell enters the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import priority, targeting
 from manastack.actions import Action, ActivateMana, Choose, PayMana, target_player
@@ -177,7 +177,7 @@ def counter(g: GameState, spell: StackItem, by: str) -> None:
 class PayOrCounter(Pending):
     """608.2d: "counter target spell unless its controller pays": the payer chooses."""
 
-    kind = Kind.PAY_OR_DECLINE
+    kind: ClassVar[Kind] = Kind.PAY_OR_DECLINE
     __slots__ = ("by", "cost", "spell")
 
     def __init__(self, player: int, spell: int, cost: ManaCost, by: str) -> None:

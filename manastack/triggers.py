@@ -4,7 +4,7 @@ priority, each player in APNAP order puts theirs on the stack in the order they 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import targeting
 from manastack.actions import Action, ChooseTarget, PutTrigger
@@ -138,7 +138,7 @@ class OrderTriggers(Pending):
     """603.3b: a player puts their waiting triggered abilities on the stack in the order they
     choose, one at a time (``options``: indexes into the waiting triggers)."""
 
-    kind = Kind.ORDER_TRIGGERS
+    kind: ClassVar[Kind] = Kind.ORDER_TRIGGERS
     __slots__ = ("choices",)
 
     def __init__(self, player: int, choices: list[int]) -> None:
@@ -190,7 +190,7 @@ class OrderTriggers(Pending):
 class TriggerTarget(Pending):
     """603.3d: a target for a triggered ability as it is put on the stack."""
 
-    kind = Kind.TRIGGER_TARGET
+    kind: ClassVar[Kind] = Kind.TRIGGER_TARGET
     __slots__ = ("index", "item")
 
     def __init__(self, player: int, item: int, index: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from manastack import combat, layers
 from manastack.actions import Action, Discard
@@ -169,7 +169,7 @@ _STEP_RULE = {
 class DiscardCards(Pending):
     """Discard ``count`` cards, one decision each (514.1 in cleanup, 701.9a for an effect)."""
 
-    kind = Kind.DISCARD
+    kind: ClassVar[Kind] = Kind.DISCARD
     __slots__ = ("count", "rule")
 
     def __init__(self, player: int, count: int, rule: str = "701.9a") -> None:

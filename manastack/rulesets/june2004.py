@@ -18,13 +18,14 @@ Cards keep today's Oracle text and keywords.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from manastack import combat, layers, turn
 from manastack.damage import deal
 from manastack.events import DamageDealt, LifeLost, happen
 from manastack.i18n import Msg, comma_list
 from manastack.mana import pool_text
-from manastack.mulligan import PARIS
+from manastack.mulligan import PARIS, MulliganProcedure
 from manastack.rulesets.base import Ruleset
 from manastack.sba import (
     Attachments,
@@ -180,11 +181,17 @@ _PHASE_ENDS = frozenset(
 class June2004(Ruleset):
     """The rules of 1 June 2004: combat damage on the stack, mana burn, the old legend rule."""
 
-    name = "2004"
-    era = "2004"
+    # Annotated as class variables: mypyc makes a plain assignment an instance attribute.
+    name: ClassVar[str] = "2004"
+    era: ClassVar[str | None] = "2004"
     # Auras and Equipment (704.5m-n) were state-based effects of the time too (2004 420.5d).
-    state_based = (PlayersLose(), CreaturesAndPlaneswalkers(), OldLegendRule(), Attachments())
-    mulligans = PARIS  # 2004 101.4
+    state_based: ClassVar[tuple[StateBasedAction, ...]] = (
+        PlayersLose(),
+        CreaturesAndPlaneswalkers(),
+        OldLegendRule(),
+        Attachments(),
+    )
+    mulligans: ClassVar[MulliganProcedure] = PARIS  # 2004 101.4
 
     def end_step(self, g: GameState) -> None:
         """2004 300.3: mana empties (and burns) only when a phase ends, not a step."""

@@ -70,8 +70,11 @@ class TriggerCondition:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "matches" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
-            TRIGGER_INTEREST.note(cls, cls.events)
+        events: object = getattr(cls, "events", ())
+        # vars(): mypyc compiles no cls.__dict__. A class that dataclass(slots=True) rebuilds
+        # comes here twice; compiled, the second time its ``events`` is a slot's descriptor.
+        if "matches" in vars(cls) and isinstance(events, tuple):
+            TRIGGER_INTEREST.note(cls, events)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -177,8 +180,9 @@ class Replacement:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if "applies" in vars(cls):  # vars(): mypyc compiles no cls.__dict__
-            REPLACEMENT_INTEREST.note(cls, cls.events)
+        events: object = getattr(cls, "events", ())
+        if "applies" in vars(cls) and isinstance(events, tuple):  # as TriggerCondition's
+            REPLACEMENT_INTEREST.note(cls, events)
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:
         raise NotImplementedError

@@ -4,6 +4,7 @@ whose ``matches`` looks at one event; and intervening "if" clauses (603.4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from manastack.events.types import (
     EntersBattlefield,
@@ -24,9 +25,8 @@ from manastack.vocabulary.base import Condition, TriggerCondition
 class EntersTrigger(TriggerCondition):
     """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
 
-    events = (EntersBattlefield,)
-
     who: str = "self"
+    events: ClassVar[tuple[type, ...]] = (EntersBattlefield,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -46,9 +46,8 @@ class DiesTrigger(TriggerCondition):
     """ "When ~ dies" (``who="self"``) or "whenever ~ or another creature dies"
     (``"self_or_another"``): 700.4, a creature put into a graveyard from the battlefield."""
 
-    events = (PermanentLeft,)
-
     who: str = "self"
+    events: ClassVar[tuple[type, ...]] = (PermanentLeft,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -65,10 +64,11 @@ class DiesTrigger(TriggerCondition):
 class StepTrigger(TriggerCondition):
     """ "At the beginning of each [step]" (``whose="each"``) or "of your [step]" (``"your"``)."""
 
-    events = (StepBegins,)
-
     step: Step
     whose: str = "each"
+    # After the fields: compiled by mypyc, a dataclass may take a class variable for a field
+    # with a default, which must not come before the fields without one.
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -84,9 +84,8 @@ class StepTrigger(TriggerCondition):
 class CastTrigger(TriggerCondition):
     """ "Whenever a player casts a spell" (``whose="any"``) or "whenever you cast" (``"you"``)."""
 
-    events = (SpellCast,)
-
     whose: str = "any"
+    events: ClassVar[tuple[type, ...]] = (SpellCast,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -101,10 +100,9 @@ class YourNextMainPhase(TriggerCondition):
     """A delayed trigger (603.7): "at the beginning of your next main phase", counted from the
     turn and step it was created in."""
 
-    events = (StepBegins,)
-
     created_turn: int
     created_step: int
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -121,7 +119,7 @@ class YourNextMainPhase(TriggerCondition):
 class UpkeepWhileSuspended(TriggerCondition):
     """702.62a: "at the beginning of your upkeep" for a suspended card in exile."""
 
-    events = (StepBegins,)
+    events: ClassVar[tuple[type, ...]] = (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -140,7 +138,7 @@ class UpkeepWhileSuspended(TriggerCondition):
 class LastTimeCounterRemoved(TriggerCondition):
     """702.62a: "when the last time counter is removed from it" (it, in exile)."""
 
-    events = (TimeCounterRemoved,)
+    events: ClassVar[tuple[type, ...]] = (TimeCounterRemoved,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
