@@ -15,7 +15,7 @@ one that applies to any event of the pools, there is no choice yet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from manastack.events.types import DamageDealt, Destroy, GameEvent
 from manastack.i18n import Msg
@@ -41,7 +41,10 @@ class Regeneration(Replacement):
     its damage is removed and it is removed from combat. "Can't be regenerated" turns it off."""
 
     rule = "701.19c"
-    events: ClassVar[tuple[type, ...]] = (Destroy,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (Destroy,)
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:
         return isinstance(ev, Destroy) and ev.can_regenerate and ev.permanent.regen_shields > 0
@@ -130,7 +133,10 @@ class ProtectionPrevention(Replacement):
     stated colour is prevented (615)."""
 
     rule = "702.16e"
-    events = (DamageDealt,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:
         if not isinstance(ev, DamageDealt) or ev.target is None or ev.amount <= 0:

@@ -10,7 +10,7 @@ module. This module imports no rules module (the concrete pieces do).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
@@ -38,7 +38,7 @@ class Effect:
 class EventInterest:
     """Which kinds of event some class of trigger or replacement looks at, gathered as the
     classes are defined, so that the event pipeline skips events nothing looks at (a mana
-    ability's tap, most draws). A class that names no ``events`` is asked about every event."""
+    ability's tap, most draws). A class whose ``watched()`` is empty is asked about every event."""
 
     __slots__ = ("any", "types")
 
@@ -66,15 +66,19 @@ class TriggerCondition:
     (``events``: the event classes ``matches`` can say yes to; empty means any)."""
 
     __slots__ = ()
-    events: ClassVar[tuple[type, ...]] = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        """The event classes ``matches`` (or ``applies``) can say yes to; empty: any. A method,
+        not a class variable: compiled by mypyc, a dataclass would take one for a field."""
+        return ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        events: object = getattr(cls, "events", ())
         # vars(): mypyc compiles no cls.__dict__. A class that dataclass(slots=True) rebuilds
-        # comes here twice; compiled, the second time its ``events`` is a slot's descriptor.
-        if "matches" in vars(cls) and isinstance(events, tuple):
-            TRIGGER_INTEREST.note(cls, events)
+        # comes here twice: noting it twice changes nothing.
+        if "matches" in vars(cls):
+            TRIGGER_INTEREST.note(cls, cls.watched())
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -176,13 +180,17 @@ class Replacement:
     (``events``: the event classes ``applies`` can say yes to; empty means any)."""
 
     rule: str = "614.1"
-    events: ClassVar[tuple[type, ...]] = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        """The event classes ``matches`` (or ``applies``) can say yes to; empty: any. A method,
+        not a class variable: compiled by mypyc, a dataclass would take one for a field."""
+        return ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        events: object = getattr(cls, "events", ())
-        if "applies" in vars(cls) and isinstance(events, tuple):  # as TriggerCondition's
-            REPLACEMENT_INTEREST.note(cls, events)
+        if "applies" in vars(cls):  # as TriggerCondition's
+            REPLACEMENT_INTEREST.note(cls, cls.watched())
 
     def applies(self, g: GameState, ev: GameEvent) -> bool:
         raise NotImplementedError

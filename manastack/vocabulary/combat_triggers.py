@@ -29,7 +29,9 @@ from manastack.vocabulary.base import TriggerCondition
 class AttacksTrigger(TriggerCondition):
     """508.3a: "whenever ~ attacks" (as attackers are declared)."""
 
-    events = (AttackerDeclared,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (AttackerDeclared,)
 
     def only_its_source(self) -> bool:
         return True
@@ -49,7 +51,9 @@ class BlocksTrigger(TriggerCondition):
     (``blocks=False``, once however many block it); both: "whenever ~ blocks or becomes
     blocked"."""
 
-    events = (BlockerDeclared, AttackerBlocked)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (BlockerDeclared, AttackerBlocked)
 
     blocks: bool = True
     blocked: bool = False
@@ -72,7 +76,9 @@ class BlocksTrigger(TriggerCondition):
 class CombatDamageToPlayer(TriggerCondition):
     """510.3a: "whenever ~ deals combat damage to a player" ("that player": ``info``)."""
 
-    events = (DamageDealt,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -95,7 +101,9 @@ class CombatDamageToPlayer(TriggerCondition):
 class LeavesTrigger(TriggerCondition):
     """603.6c / 603.10a: "when ~ leaves the battlefield" (to any zone; it looks back)."""
 
-    events = (PermanentLeft,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentLeft,)
 
     def only_its_source(self) -> bool:
         return True
@@ -111,7 +119,9 @@ class AttacksAloneTrigger(TriggerCondition):
     """702.83a (exalted): "whenever a creature you control attacks alone" (506.5); "that
     creature" is remembered as ``attacker``."""
 
-    events = (AttackerDeclared,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (AttackerDeclared,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -132,7 +142,9 @@ class BlockedByTrigger(TriggerCondition):
     """702.25a (flanking): "whenever ~ becomes blocked by a creature without flanking"; the
     blocker is remembered as ``that``."""
 
-    events = (BlockerDeclared,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (BlockerDeclared,)
 
     def only_its_source(self) -> bool:
         return False
@@ -154,7 +166,9 @@ class BlockedByTrigger(TriggerCondition):
 class CastNoncreatureTrigger(TriggerCondition):
     """702.107a (prowess): "whenever you cast a noncreature spell"."""
 
-    events = (SpellCast,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (SpellCast,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -170,7 +184,9 @@ class CastNoncreatureTrigger(TriggerCondition):
 class LandfallTrigger(TriggerCondition):
     """ "Whenever a land enters under your control" (landfall, 207.2c)."""
 
-    events = (EntersBattlefield,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (EntersBattlefield,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -187,7 +203,9 @@ class LandfallTrigger(TriggerCondition):
 class BecomesTargetTrigger(TriggerCondition):
     """ "When ~ becomes the target of a spell or ability" (603.2)."""
 
-    events = (BecameTarget,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (BecameTarget,)
 
     def only_its_source(self) -> bool:
         return True
@@ -203,7 +221,9 @@ class PutIntoGraveyardTrigger(TriggerCondition):
     """ "When ~ is put into a graveyard from the battlefield" (603.6c, 603.10a); the card in
     the graveyard is remembered (400.7d: the ability can find the new object)."""
 
-    events = (PermanentLeft,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentLeft,)
 
     def only_its_source(self) -> bool:
         return True

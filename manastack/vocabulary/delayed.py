@@ -18,7 +18,9 @@ class NextTurnUpkeep(TriggerCondition):
     """603.7: "at the beginning of the next turn's upkeep", counted from the turn it was
     created in."""
 
-    events = (StepBegins,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
 
     created_turn: int
 

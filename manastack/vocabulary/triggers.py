@@ -4,7 +4,6 @@ whose ``matches`` looks at one event; and intervening "if" clauses (603.4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from manastack.events.types import (
     EntersBattlefield,
@@ -26,7 +25,10 @@ class EntersTrigger(TriggerCondition):
     """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
 
     who: str = "self"
-    events: ClassVar[tuple[type, ...]] = (EntersBattlefield,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (EntersBattlefield,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -47,7 +49,10 @@ class DiesTrigger(TriggerCondition):
     (``"self_or_another"``): 700.4, a creature put into a graveyard from the battlefield."""
 
     who: str = "self"
-    events: ClassVar[tuple[type, ...]] = (PermanentLeft,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentLeft,)
 
     def only_its_source(self) -> bool:
         return self.who == "self"
@@ -66,9 +71,10 @@ class StepTrigger(TriggerCondition):
 
     step: Step
     whose: str = "each"
-    # After the fields: compiled by mypyc, a dataclass may take a class variable for a field
-    # with a default, which must not come before the fields without one.
-    events: ClassVar[tuple[type, ...]] = (StepBegins,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -85,7 +91,10 @@ class CastTrigger(TriggerCondition):
     """ "Whenever a player casts a spell" (``whose="any"``) or "whenever you cast" (``"you"``)."""
 
     whose: str = "any"
-    events: ClassVar[tuple[type, ...]] = (SpellCast,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (SpellCast,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -102,7 +111,10 @@ class YourNextMainPhase(TriggerCondition):
 
     created_turn: int
     created_step: int
-    events: ClassVar[tuple[type, ...]] = (StepBegins,)
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -119,7 +131,9 @@ class YourNextMainPhase(TriggerCondition):
 class UpkeepWhileSuspended(TriggerCondition):
     """702.62a: "at the beginning of your upkeep" for a suspended card in exile."""
 
-    events: ClassVar[tuple[type, ...]] = (StepBegins,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
@@ -138,7 +152,9 @@ class UpkeepWhileSuspended(TriggerCondition):
 class LastTimeCounterRemoved(TriggerCondition):
     """702.62a: "when the last time counter is removed from it" (it, in exile)."""
 
-    events: ClassVar[tuple[type, ...]] = (TimeCounterRemoved,)
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (TimeCounterRemoved,)
 
     def matches(
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
