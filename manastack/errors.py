@@ -25,6 +25,10 @@ def quote_name(text: str) -> str:
     return repr(text[:LONGEST_NAME]) + f"... ({len(text)} characters)"
 
 
+REASONS = frozenset({"timing", "priority", "target", "cost", "limit", "combat", "unknown"})
+"""The contract's refusal words (a module constant: compiled, an exception class keeps none)."""
+
+
 class IllegalAction(ManastackError):
     """An action the rules do not allow now. The game state is exactly as it was.
 
@@ -32,14 +36,13 @@ class IllegalAction(ManastackError):
     combat, unknown.
     """
 
-    REASONS = frozenset({"timing", "priority", "target", "cost", "limit", "combat", "unknown"})
 
     def __init__(
         self, reason: str, message: str, rule: str | None = None, **params: object
     ) -> None:
         """``message`` is a template (manastack.i18n) and ``params`` its parameters: ``str``
         and ``detail`` are English; :meth:`localized` renders it in a game's language."""
-        assert reason in self.REASONS, reason
+        assert reason in REASONS, reason
         self.reason = reason
         self.rule = rule
         self.template = message
