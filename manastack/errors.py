@@ -36,7 +36,6 @@ class IllegalAction(ManastackError):
     combat, unknown.
     """
 
-
     def __init__(
         self, reason: str, message: str, rule: str | None = None, **params: object
     ) -> None:
