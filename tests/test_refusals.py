@@ -22,6 +22,7 @@ from manastack import Game, IllegalAction, actions
 from manastack.casting import can_afford, sorcery_timing_ok, spell_total_cost
 from manastack.decisions import is_mana_only
 from manastack.deckgen import random_deck
+from manastack.errors import REASONS
 from manastack.invariants import all_cids, check, owners
 from manastack.record import ACTION_TYPES
 from manastack.serialize import to_dict
@@ -185,7 +186,7 @@ def play_and_probe(seed: int) -> None:
             with pytest.raises(IllegalAction) as err:
                 game.apply(bad)
             TRIED[what] += 1
-            assert err.value.reason in IllegalAction.REASONS, err.value
+            assert err.value.reason in REASONS, err.value
             if reasons is not None:
                 assert err.value.reason in reasons, (what, bad, str(err.value))
             assert _dump(game) == before, f"refusing {bad} ({what}) changed the state"
@@ -306,7 +307,7 @@ def test_arbitrary_answers_are_accepted_or_refused_atomically(seed: int) -> None
             try:
                 twin.apply(a)
             except IllegalAction as err:
-                assert err.reason in IllegalAction.REASONS
+                assert err.reason in REASONS
                 assert _dump(twin) == before, f"refusing {a} changed the state"
             else:
                 check(twin, expected, card_owners)  # legal though not listed (117.1d, 733)
