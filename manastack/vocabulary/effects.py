@@ -18,7 +18,7 @@ from manastack.damage import damage_creature, damage_player, gain_life, lose_lif
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost
 from manastack.replacement import destroy
-from manastack.state import DelayedTrigger, Effect613, GameState, StackItem
+from manastack.state import DelayedTrigger, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Effect, TriggeredAbility, amount_of
 from manastack.zones import draw, leave_battlefield
 
@@ -127,16 +127,24 @@ class PumpUntilEndOfTurn(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         p = stack.target_permanent(g, item, self.target)
         if p is not None:
-            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
-            g.emit(
-                "effect",
-                "{card!c} gets {power:+d}/{toughness:+d} until end of turn",
-                "613.4c",
-                card=p.name,
-                power=self.power,
-                toughness=self.toughness,
-            )
+            pump_until_end_of_turn(g, p, self.power, self.toughness)
         return True
+
+
+def pump_until_end_of_turn(
+    g: GameState, p: Permanent, power: int, toughness: int, rule: str = "613.4c"
+) -> None:
+    """``p`` gets +power/+toughness until end of turn (layer 7c), logged: what every "gets
+    +N/+M until end of turn" effect does to the creature it names."""
+    g.effects.append(Effect613(g.new_id(), "7c", p.oid, power, toughness))
+    g.emit(
+        "effect",
+        "{card!c} gets {power:+d}/{toughness:+d} until end of turn",
+        rule,
+        card=p.name,
+        power=power,
+        toughness=toughness,
+    )
 
 
 @dataclass(frozen=True, slots=True)

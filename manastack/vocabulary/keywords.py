@@ -9,6 +9,7 @@ from manastack import stack
 from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect, StaticEffect
+from manastack.vocabulary.effects import pump_until_end_of_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +69,7 @@ class PumpSource(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
         if src is not None:
-            g.effects.append(Effect613(g.new_id(), "7c", src.oid, self.power, self.toughness))
-            g.emit(
-                "effect",
-                "{card!c} gets {pt} until end of turn",
-                "613.4c",
-                card=src.name,
-                pt=f"{self.power:+d}/{self.toughness:+d}",
-            )
+            pump_until_end_of_turn(g, src, self.power, self.toughness)
         return True
 
 
@@ -132,14 +126,7 @@ class PumpThat(Effect):
         oid = (item.data or {}).get("that")
         p = g.permanent(oid) if isinstance(oid, int) else None
         if p is not None:
-            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
-            g.emit(
-                "effect",
-                "{card!c} gets {pt} until end of turn",
-                "613.4c",
-                card=p.name,
-                pt=f"{self.power:+d}/{self.toughness:+d}",
-            )
+            pump_until_end_of_turn(g, p, self.power, self.toughness)
         return True
 
 
@@ -156,14 +143,7 @@ class RampagePump(Effect):
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
         if src is not None and more > 0:
             k = self.n * more
-            g.effects.append(Effect613(g.new_id(), "7c", src.oid, k, k))
-            g.emit(
-                "effect",
-                "{card!c} gets {pt} until end of turn",
-                "702.23a",
-                card=src.name,
-                pt=f"+{k}/+{k}",
-            )
+            pump_until_end_of_turn(g, src, k, k, "702.23a")
         return True
 
 
@@ -177,14 +157,7 @@ class PumpAttached(Effect):
     def resolve(self, g: GameState, item: StackItem) -> bool:
         p = _attached(g, item)
         if p is not None:
-            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
-            g.emit(
-                "effect",
-                "{card!c} gets {pt} until end of turn",
-                "613.4c",
-                card=p.name,
-                pt=f"{self.power:+d}/{self.toughness:+d}",
-            )
+            pump_until_end_of_turn(g, p, self.power, self.toughness)
         return True
 
 
