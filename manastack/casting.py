@@ -414,8 +414,8 @@ class ChooseColor(Pending):
         prev = self.prev.copy() if self.prev is not None else None
         return ChooseColor(self.player, self.colors, self.amount, self.source, prev)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: choose the colour of mana {card!c} adds",
             player=g.pname(self.player),
             card=self.source,
@@ -692,7 +692,7 @@ class ChooseSpellTarget(_Proposal):
     def copy(self) -> ChooseSpellTarget:
         return ChooseSpellTarget(self.player, self.item, self.index, self.cost)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         return targeting.target_prompt(g, self.player, self.item, self.index)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
@@ -737,9 +737,13 @@ class ChooseMode(_Proposal):
         assert modal is not None
         return item, modal.modes
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         item, _ = self._modes(g)
-        return f"{g.pname(self.player)}: choose the mode of {item.source_name}"
+        return Msg(
+            "{player}: choose the mode of {card!c}",
+            player=g.pname(self.player),
+            card=item.source_name,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         _, modes = self._modes(g)
@@ -814,10 +818,20 @@ class ChooseCostObject(_Proposal):
         assert extra is not None
         return item, extra, self.left(item, extra)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         item, extra, what = self._state(g)
-        thing = extra.noun if what == "sacrifice" else "card"
-        return f"{g.pname(self.player)}: {what} a {thing} to pay for {item.source_name}"
+        who, card = g.pname(self.player), item.source_name
+        if what == "sacrifice":
+            noun = extra.noun
+            return Msg(
+                "{player}: sacrifice an {thing!t} to pay for {card!c}"
+                if noun[:1].lower() in "aeiou"
+                else "{player}: sacrifice a {thing!t} to pay for {card!c}",
+                player=who,
+                thing=noun,
+                card=card,
+            )
+        return Msg("{player}: discard a card to pay for {card!c}", player=who, card=card)
 
     def _candidates(self, g: GameState) -> list[int]:
         item, extra, what = self._state(g)
@@ -925,9 +939,13 @@ class ChooseX(_Proposal):
     def copy(self) -> ChooseX:
         return ChooseX(self.player, self.item, self.cost)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         item = g.stack_item(self.item)
-        return f"{g.pname(self.player)}: choose X for {item.source_name if item else '?'}"
+        return Msg(
+            "{player}: choose X for {card!c}",
+            player=g.pname(self.player),
+            card=item.source_name if item else "?",
+        )
 
     def _affordable(self, g: GameState, n: int) -> bool:
         return can_afford(g, self.player, self.cost.with_x(n), self._exclude(g))
@@ -980,9 +998,9 @@ class PayCost(_Proposal):
     def copy(self) -> PayCost:
         return PayCost(self.player, self.item, self.cost)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         item = g.stack_item(self.item)
-        return g.tr.tr(
+        return Msg(
             "{player}: pay {cost} for {card!c}",
             player=g.pname(self.player),
             cost=self.cost,

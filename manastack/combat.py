@@ -83,7 +83,15 @@ def defender_refusal(g: GameState, p: Permanent, defender: int) -> IllegalAction
 def possible_attackers(g: GameState) -> list[Permanent]:
     c = g.combat
     declared = c.attackers if c else {}
-    return [p for p in g.battlefield if p.oid not in declared and attack_refusal(g, p) is None]
+    # The cheap test first: most permanents are lands, and their refusal would go unread.
+    return [
+        p
+        for p in g.battlefield
+        if not p.tapped
+        and p.oid not in declared
+        and layers.is_creature(p)
+        and attack_refusal(g, p) is None
+    ]
 
 
 def defenders(g: GameState) -> list[int]:
@@ -112,8 +120,8 @@ class DeclareAttackers(Pending):
     def copy(self) -> DeclareAttackers:
         return DeclareAttackers(self.player)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr("{player}: declare attackers", player=g.pname(self.player))
+    def prompt(self, g: GameState) -> Msg:
+        return Msg("{player}: declare attackers", player=g.pname(self.player))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player
@@ -172,6 +180,8 @@ def unmet_requirement(g: GameState) -> Permanent | None:
     """508.1d: a creature that "attacks each turn if able", able to attack, not declared."""
     c = g.combat
     assert c is not None
+    if not layers.any_granting(g):
+        return None
     for p in possible_attackers(g):
         if layers.granted(g, p, "attacks each turn if able"):
             return p
@@ -487,8 +497,8 @@ class DeclareBlockers(Pending):
     def copy(self) -> DeclareBlockers:
         return DeclareBlockers(self.player)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr("{player}: declare blockers", player=g.pname(self.player))
+    def prompt(self, g: GameState) -> Msg:
+        return Msg("{player}: declare blockers", player=g.pname(self.player))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         blocks: list[Action] = []
@@ -732,9 +742,9 @@ class AssignCombatDamage(Pending):
     def copy(self) -> AssignCombatDamage:
         return AssignCombatDamage(self.player, self.attacker, dict(self.chosen), self.first)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         att = g.permanent(self.attacker)
-        return g.tr.tr(
+        return Msg(
             "{player}: assign {card!c}'s combat damage",
             player=g.pname(self.player),
             card=att.name if att else "?",

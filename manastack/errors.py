@@ -46,11 +46,20 @@ class IllegalAction(ManastackError):
         self.rule = rule
         self.template = message
         self.params = params
-        self.detail = ENGLISH.render(message, params)
         # The language of the game that refused (Game.apply sets it); English until then.
         self.tr: Translator = ENGLISH
-        cite = f" [{rule}]" if rule else ""
-        super().__init__(f"{reason}: {self.detail}{cite}")
+        # Rendered when read, not here: the legal-action search makes refusals by the thousand
+        # (a land "is not a creature you control") and reads none of them.
+        super().__init__(reason, message, rule)
+
+    @property
+    def detail(self) -> str:
+        """The message alone, in English."""
+        return ENGLISH.render(self.template, self.params)
+
+    def __str__(self) -> str:
+        cite = f" [{self.rule}]" if self.rule else ""
+        return f"{self.reason}: {self.detail}{cite}"
 
     def localized(self, tr: Translator | None = None) -> str:
         """``reason: message [rule]`` in ``tr``'s language (the refusing game's by default)."""

@@ -329,7 +329,7 @@ class Game:
             else {
                 "player": deciding.player,
                 "kind": deciding.kind.value,
-                "prompt": deciding.prompt(g) if deciding.player == player else None,
+                "prompt": deciding.prompt(g).render(g.tr) if deciding.player == player else None,
             },
             "players": [
                 {

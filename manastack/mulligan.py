@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from manastack.actions import Action, Choose
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg
 from manastack.state import GameState
 
 
@@ -242,9 +243,9 @@ class DeclareMulligan(_MulliganDecision):
     kind: ClassVar[Kind] = Kind.MULLIGAN
     __slots__ = ()
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         n = len(g.players[self.player].hand)
-        return g.tr.tr(
+        return Msg(
             "{player}: keep this hand of {n} or take a mulligan", player=g.pname(self.player), n=n
         )
 
@@ -271,9 +272,9 @@ class PutOnBottom(_MulliganDecision):
     kind: ClassVar[Kind] = Kind.PUT_ON_BOTTOM
     __slots__ = ()
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         left = self.state.bottoms[0][1]
-        return g.tr.tr(
+        return Msg(
             "{player}: put a card from your hand on the bottom"
             if left == 1
             else "{player}: put {left} cards from your hand on the bottom",

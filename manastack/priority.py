@@ -40,11 +40,11 @@ class Priority(Pending):
     def copy(self) -> Priority:
         return Priority(self.player)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         if g.format.solo:
-            return g.tr.tr("{player} has priority", player=g.pname(self.player))
+            return Msg("{player} has priority", player=g.pname(self.player))
         team = g.format.team_msg(g.format.team_of(self.player))
-        return g.tr.tr("{team} ({members}) has priority", team=team, members=self._members(g))
+        return Msg("{team} ({members}) has priority", team=team, members=self._members(g))
 
     def _members(self, g: GameState) -> Msg:
         mates = g.format.teammates(self.player)

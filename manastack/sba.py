@@ -294,8 +294,8 @@ class ChooseLegend(Pending):
     def copy(self) -> ChooseLegend:
         return ChooseLegend(self.player, self.choices[:], self.name)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: choose which {card!c} to keep (legend rule)",
             player=g.pname(self.player),
             card=self.name,

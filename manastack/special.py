@@ -118,8 +118,8 @@ class CastOrDecline(Pending):
     def copy(self) -> CastOrDecline:
         return CastOrDecline(self.player, self.cid)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: cast the suspended card without paying its mana cost, or decline",
             player=g.pname(self.player),
         )

@@ -14,7 +14,7 @@ from manastack.actions import Action, ActivateMana, Choose, PayMana, target_play
 from manastack.casting import activate_mana, can_afford, pay_cost
 from manastack.decisions.base import Kind, Pending, as_cost
 from manastack.errors import IllegalAction
-from manastack.i18n import ability_of, card_msg
+from manastack.i18n import Msg, ability_of, card_msg
 from manastack.mana import ManaCost
 from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.base import TriggeredAbility
@@ -189,8 +189,8 @@ class PayOrCounter(Pending):
     def copy(self) -> PayOrCounter:
         return PayOrCounter(self.player, self.spell, self.cost, self.by)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: pay {cost} or {by!c} counters your spell",
             player=g.pname(self.player),
             cost=self.cost,

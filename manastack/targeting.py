@@ -193,10 +193,10 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
     return item
 
 
-def target_prompt(g: GameState, pi: int, oid: int, idx: int) -> str:
+def target_prompt(g: GameState, pi: int, oid: int, idx: int) -> Msg:
     item = g.stack_item(oid)
     spec = item.target_specs[idx].text if item else "target"
-    return g.tr.tr(
+    return Msg(
         "{player}: choose {spec!t} for {card!c}",
         player=g.pname(pi),
         spec=spec,

@@ -10,6 +10,7 @@ from manastack import targeting
 from manastack.actions import Action, ChooseTarget, PutTrigger
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.i18n import Msg
 from manastack.state import GameState, PendingTrigger, StackItem
 
 
@@ -148,8 +149,8 @@ class OrderTriggers(Pending):
     def copy(self) -> OrderTriggers:
         return OrderTriggers(self.player, self.choices[:])
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: choose which of your triggered abilities goes on the stack next",
             player=g.pname(self.player),
         )
@@ -201,7 +202,7 @@ class TriggerTarget(Pending):
     def copy(self) -> TriggerTarget:
         return TriggerTarget(self.player, self.item, self.index)
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         return targeting.target_prompt(g, self.player, self.item, self.index)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

@@ -180,8 +180,8 @@ class DiscardCards(Pending):
     def copy(self) -> DiscardCards:
         return DiscardCards(self.player, self.count, self.rule)
 
-    def prompt(self, g: GameState) -> str:
-        return g.tr.tr(
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
             "{player}: discard a card" if self.count == 1 else "{player}: discard {count} cards",
             player=g.pname(self.player),
             count=self.count,

@@ -27,7 +27,7 @@ def describe(g: GameState) -> Decision | None:
     pend = g.pending
     if pend is None or g.game_over:
         return None
-    return Decision(pend.player, pend.kind, pend.prompt(g))
+    return Decision(pend.player, pend.kind, pend.prompt(g), g.tr)
 
 
 def legal_actions(g: GameState, with_mana: bool = True) -> list[Action]:

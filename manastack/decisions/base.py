@@ -12,13 +12,13 @@ gives its data as JSON-able values and ``from_fields`` rebuilds it (for dumps).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from manastack.errors import IllegalAction
+from manastack.i18n import ENGLISH, Msg, Translator
 from manastack.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -51,13 +51,44 @@ class Kind(Enum):
     CHOOSE_MODE = "choose_mode"
 
 
-@dataclass(frozen=True)
 class Decision:
-    """Who must decide, what kind of decision, and a sentence saying what is asked."""
+    """Who must decide, what kind of decision, and a sentence saying what is asked.
+
+    The sentence is kept as a message (its template and the values it names, taken when the
+    decision was asked) and written out in the game's language only when ``prompt`` is read:
+    a simulation asks hundreds of decisions a game and reads none of their sentences."""
+
+    __slots__ = ("_tr", "kind", "message", "player")
 
     player: int
     kind: Kind
-    prompt: str
+    message: Msg
+    _tr: Translator
+
+    def __init__(self, player: int, kind: Kind, message: Msg, tr: Translator = ENGLISH) -> None:
+        self.player = player
+        self.kind = kind
+        self.message = message
+        self._tr = tr
+
+    @property
+    def prompt(self) -> str:
+        """What is asked, in the game's language."""
+        return self.message.render(self._tr)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Decision)
+            and other.player == self.player
+            and other.kind is self.kind
+            and other.message == self.message
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player!r}, kind={self.kind!r}, prompt={self.prompt!r})"
 
 
 _KINDS: dict[Kind, type[Pending]] = {}
@@ -84,7 +115,8 @@ class Pending:
         """An independent copy (decisions hold only values and lists of values)."""
         return type(self).from_fields(self.player, self.fields())
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
+        """The sentence that asks it, as a message (rendered in the game's language when read)."""
         raise NotImplementedError
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

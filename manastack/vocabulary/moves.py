@@ -364,15 +364,23 @@ class ChooseCard(Pending):
             self.types_not,
         )
 
-    def prompt(self, g: GameState) -> str:
+    def prompt(self, g: GameState) -> Msg:
         who = g.pname(self.player)
         if self.what == "discard":
-            return f"{who}: discard a card ({self.source})"
+            return Msg("{player}: discard a card ({card!c})", player=who, card=self.source)
         if self.what == "reveal":
-            return f"{who}: choose a card of {g.pname(self.owner)}'s hand to discard"
+            return Msg(
+                "{player}: choose a card of {owner}'s hand to discard",
+                player=who,
+                owner=g.pname(self.owner),
+            )
         if self.what == "scry":
-            return f"{who}: the top card of your library to the top or the bottom ({self.source})"
-        return f"{who}: search your library ({self.source})"
+            return Msg(
+                "{player}: the top card of your library to the top or the bottom ({card!c})",
+                player=who,
+                card=self.source,
+            )
+        return Msg("{player}: search your library ({card!c})", player=who, card=self.source)
 
     def _cards(self, g: GameState) -> list[Card]:
         if self.what == "reveal":
@@ -544,8 +552,12 @@ class ChooseYesNo(Pending):
     def copy(self) -> ChooseYesNo:
         return ChooseYesNo(self.player, self.source)
 
-    def prompt(self, g: GameState) -> str:
-        return f"{g.pname(self.player)}: do what {self.source} says you may? (yes or no)"
+    def prompt(self, g: GameState) -> Msg:
+        return Msg(
+            "{player}: do what {card!c} says you may? (yes or no)",
+            player=g.pname(self.player),
+            card=self.source,
+        )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         return [Choose(self.player, "yes"), Choose(self.player, "no")]
