@@ -10,7 +10,7 @@ repeated), then triggered abilities go on the stack, until neither happens.
 from __future__ import annotations
 
 from manastack import loops, triggers
-from manastack.actions import Action, Concede
+from manastack.actions import Action, Concede, Pass
 from manastack.errors import IllegalAction
 from manastack.players import concede
 from manastack.priority import give_priority, receive
@@ -26,7 +26,9 @@ def advance(g: GameState) -> None:
             if g.pending is not None or g.game_over:
                 return
             give_priority(g)
-        elif st is Stage.BEGIN_STEP:
+            continue
+        g.settled = False  # a turn-based action may change anything (and trigger abilities)
+        if st is Stage.BEGIN_STEP:
             rules.begin_step(g)
         elif st is Stage.SETUP_UNTAP:
             rules.begin_step(g, keep_sick=True)
@@ -47,7 +49,10 @@ def advance(g: GameState) -> None:
 
 
 def state_checks(g: GameState) -> bool:
-    """117.5 / 704.3: SBAs until none apply, then triggers to the stack; repeat."""
+    """117.5 / 704.3: SBAs until none apply, then triggers to the stack; repeat. Skipped when
+    the state is ``settled``: nothing but priority moved since a look that found nothing."""
+    if g.settled:
+        return False
     happened = False
     rules = g.rules
     while True:
@@ -63,6 +68,7 @@ def state_checks(g: GameState) -> bool:
         if moved:
             happened = True
             continue
+        g.settled = True
         return happened
 
 
@@ -76,6 +82,8 @@ def apply(g: GameState, a: Action) -> GameState:
             "unknown", "there is no player {player} in the game", "102.1", player=a.player
         )
     pend = g.pending
+    if type(a) is not Pass:
+        g.settled = False  # only a pass to the next player keeps what was checked (state_checks)
     if isinstance(a, Concede):
         loops.end_stretch(g)
         concede(g, a.player)

@@ -240,6 +240,7 @@ class Game:
         self._memo = None
         self.state.halted = False
         self.state.halt_at = halt_at
+        self.state.settled = False  # the position may have been set up while halted: look again
         engine.advance(self.state)
         if self.auto:
             self.play_forced(self.auto_budget)

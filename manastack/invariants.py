@@ -116,6 +116,22 @@ def check(
         if options is None:
             options = game.legal_actions()
         _require(bool(options), "a pending decision with no legal option")
+        if g.settled:
+            _check_settled(g)
     else:
         offered = game.legal_actions() if options is None else options
         _require(not offered, "a finished game still offers actions")
+
+
+def _check_settled(g: GameState) -> None:
+    """A state the engine calls settled (it skips the next look at state-based actions and
+    triggers, engine.state_checks) must be one where that look finds nothing: the full look,
+    on a copy, performs no state-based action and has no trigger waiting."""
+    copy = g.clone()
+    copy.log_enabled = False
+    copy.pending = None
+    _require(not copy.triggered, "a settled state has a trigger waiting to be put on the stack")
+    _require(
+        not copy.rules.state_based_actions(copy),
+        "a settled state has a state-based action to perform (the engine would skip it)",
+    )

@@ -160,6 +160,7 @@ def pass_priority(g: GameState, a: Action) -> None:
     if not g.rules.all_passed(g):
         receive(g, g.rules.next_priority(g, a.player), "117.3d")
         return
+    g.settled = False  # the top of the stack resolves or the step ends
     g.passes = 0
     if g.stack:
         stack.resolve_top(g)

@@ -485,6 +485,11 @@ class GameState:
     # mana can pay, the cost changes on the battlefield): set while a listing runs, None
     # otherwise (nothing changes during a listing, so nothing stale can be read).
     listing_cache: dict[Any, Any] | None = _declare(Copy.SHARE, dump=False, digest=False)
+    # 704.3 / 117.5: the last look at state-based actions and waiting triggers found none, and
+    # since then only priority has moved (a player passed and the next one receives it): the
+    # same look would find none again, so the engine skips it (engine.state_checks). Anything
+    # else that is done clears it (engine.apply, priority.pass_priority when all have passed).
+    settled: bool = _declare(Copy.SHARE, False, dump=False, digest=False)
 
     def __init__(
         self,

@@ -46,3 +46,33 @@ def test_a_game_waiting_for_nothing_is_caught() -> None:
     g.state.pending = None
     with pytest.raises(InvariantError, match="waiting for a decision"):
         check(g, cards, own)
+
+
+def test_a_settled_state_with_a_state_based_action_due_is_caught() -> None:
+    """The engine skips its look at state-based actions in a settled state (engine.state_checks):
+    the check does that look in full and finds the one it would have missed."""
+    g, cards, own = _game()
+    g.state.settled = True
+    check(g, cards, own)  # settled and truly nothing to do: fine
+    g.state.players[1].life = 0
+    with pytest.raises(InvariantError, match="state-based action"):
+        check(g, cards, own)
+
+
+def test_priority_passed_on_keeps_the_state_settled() -> None:
+    from manastack.actions import Pass
+    from manastack.decisions import Kind
+
+    g, _, _ = _game()
+    while True:  # to the first priority
+        d = g.decision
+        assert d is not None
+        if d.kind is Kind.PRIORITY:
+            break
+        g.apply(g.legal_actions()[0])
+    assert g.state.settled  # 117.5: looked at just before priority was given
+    first = d.player
+    g.apply(Pass(first))
+    d = g.decision
+    assert d is not None and d.kind is Kind.PRIORITY and d.player != first
+    assert g.state.settled  # only priority moved: the next look is skipped
