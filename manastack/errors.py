@@ -116,3 +116,9 @@ class InputError(ManastackError):
 
     def localized(self, tr: Translator | None = None) -> str:
         return f"{self._where()}: {(tr or ENGLISH).render(self.template, self.params)}"
+
+    def msg(self) -> Msg:
+        """The whole error as a message, to be rendered later in any language."""
+        return Msg(
+            "{where}: {message}", where=self._where(), message=Msg(self.template, **self.params)
+        )
