@@ -46,6 +46,10 @@ ARGPARSE_MESSAGES: tuple[str, ...] = (
     N_("unexpected option string: {option}"),
 )
 
+# The name argparse gives the subcommand's argument in its errors (its ``dest``); the other
+# positionals have a metavar in the language already.
+SUBCOMMAND = N_("command")
+
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -73,6 +77,9 @@ def argparse_message(message: str, tr: Translator) -> str:
             fields: dict[str, object] = dict(m.groupdict())
             if "message" in fields:  # "argument --x: <another of argparse's messages>"
                 fields["message"] = argparse_message(str(fields["message"]), tr)
+            argument = fields.get("argument")
+            if isinstance(argument, str) and not argument.startswith("-"):
+                fields["argument"] = tr.gettext(argument)  # a positional's name: "command"
             return tr.render(template, fields)
     return message
 
@@ -94,6 +101,13 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         if prefix is None:
             prefix = self.tr.tr("usage: ")
         super().add_usage(usage, actions, groups, prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        # argparse writes "heading:"; a language may punctuate it its own way ("titre :").
+        if heading is not None:
+            shown = self.tr.tr("{heading}:", heading=heading)
+            heading = shown.removesuffix(":")
+        super().start_section(heading)
 
 
 class Parser(argparse.ArgumentParser):
@@ -137,7 +151,7 @@ def early_lang(argv: Sequence[str]) -> str:
     """The command line's language, read before its parser is made: the last ``--lang`` (or
     ``--lang=``, or a prefix argparse would take for it), else ``$MANASTACK_LANG`` (a warning
     on stderr when it names no language), else English. A ``--lang`` that names no language
-    gives English here; the parser then refuses it."""
+    gives ``$MANASTACK_LANG``'s (quietly) or English here; the parser then refuses it."""
     found: str | None = None
     for i, arg in enumerate(argv):
         if arg == "--":
@@ -148,7 +162,12 @@ def early_lang(argv: Sequence[str]) -> str:
                 value = argv[i + 1] if i + 1 < len(argv) else ""
             found = value
     if found is not None:
-        return found if found in languages() else "en"
+        if found in languages():
+            return found
+        try:  # not a language: the parser refuses it, in the environment's language if any
+            return default_lang()
+        except ValueError:
+            return "en"
     return env_lang()
 
 
