@@ -173,15 +173,25 @@ def cmd_cards(args: argparse.Namespace) -> int:
         listings.append((t.tr("Compiled from the card base:"), compiled))
     for title, defs in listings:
         out.print(title, markup=False)
-        for cd in defs:
+        rows = [_card_row(cd, t) for cd in defs]
+        width = max([30, *(len(name) for name, _ in rows)]) if t.lang != "en" else 30
+        for cd, (name, type_line) in zip(defs, rows, strict=True):
             cost = str(cd.cost) if cd.cost is not None else ""
             pt = f" {cd.power}/{cd.toughness}" if cd.power is not None else ""
-            name = cd.name
-            if args.lang != "en":  # the name in the language, the printed one beside it
-                local = t.tr("{card!c}", card=cd.name)
-                name = cd.name if local == cd.name else f"{local} ({cd.name})"
-            out.print(f"  {name:<30} {cost:<12} {cd.type_line}{pt}", markup=False)
+            out.print(f"  {name:<{width}} {cost:<12} {type_line}{pt}", markup=False)
     return 0
+
+
+def _card_row(cd: CardDef, t: Translator) -> tuple[str, str]:
+    """A card's name and type line as ``manastack cards`` lists them: in English as printed;
+    in another language the card's name there with the printed one beside it, and the card
+    types in the language (the subtypes as printed)."""
+    if t.lang == "en":
+        return cd.name, cd.type_line
+    local = t.tr("{card!c}", card=cd.name)
+    name = cd.name if local == cd.name else f"{local} ({cd.name})"
+    types, dash, subtypes = cd.type_line.partition(" —")
+    return name, t.tr("{kind!t}", kind=types.lower()) + dash + subtypes
 
 
 def cmd_card(args: argparse.Namespace) -> int:

@@ -587,7 +587,8 @@ def summary(game: Game, t: Translator = ENGLISH) -> str:
         t.tr(
             "turn {turn}, {step} step; active player {player}",
             turn=g.turn,
-            step=g.step.label,
+            # English names the step as the scenario contract does; other languages by its title
+            step=g.step.label if t.lang == "en" else g.step.msg,
             player=g.pname(g.active),
         )
     ]

@@ -40,7 +40,7 @@ _FIELD = re.compile(r"\{(\w+)!([ct])\}")
 # bibliothèque d'alice", "de bob"; "à moins que {player}": "qu'alice"). Names are proper
 # nouns: the rule is the same for them. An h is left alone (aspirated or not: the word can't
 # tell), and so is y ("de Yawgmoth").
-_ELISIONS: dict[str, re.Pattern[str]] = {
+ELISIONS: dict[str, re.Pattern[str]] = {
     "fr": re.compile(
         r"(?<![\w'’-])(de|que|le|la|ne|lorsque|puisque|jusque) (\{\w+(?:![ct])?\})",
         re.IGNORECASE,
@@ -220,7 +220,7 @@ class _Template:
         # Each word that may be elided before a field becomes a field of its own: ``{_e0}``,
         # the word and the field's text, elided or not (the field's name, the word, the slot).
         elisions: list[tuple[str, str, str]] = []
-        rule = _ELISIONS.get(lang)
+        rule = ELISIONS.get(lang)
         if rule is not None:
             parts: list[str] = []
             end = 0
