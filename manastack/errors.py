@@ -95,8 +95,17 @@ class UnknownCard(ManastackError):
     def __init__(self, name: str, suggestions: list[str] | None = None) -> None:
         self.name = name
         self.suggestions = suggestions or []
-        hint = f" (did you mean {', '.join(self.suggestions)}?)" if self.suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
+        super().__init__(str(self.msg()))
+
+    def msg(self) -> Msg:
+        """The error as a message, to be rendered in any language."""
+        hint: Msg | str = ""
+        if self.suggestions:
+            hint = Msg(" (did you mean {names}?)", names=", ".join(self.suggestions))
+        return Msg("unknown card {name!r}{hint}", name=self.name, hint=hint)
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return self.msg().render(tr)
 
 
 class InputError(ManastackError):

@@ -55,7 +55,7 @@ from typing import Any
 from manastack import actions, cards, rulesets
 from manastack.actions import Action
 from manastack.decisions import Decision
-from manastack.errors import IllegalAction, InputError, ManastackError
+from manastack.errors import IllegalAction, InputError, ManastackError, UnknownCard
 from manastack.game import Game
 from manastack.i18n import ENGLISH, N_, Msg, Translator, and_list
 
@@ -133,7 +133,7 @@ class Record:
                 lang=lang,
             )
         except ManastackError as err:
-            why = err.msg() if isinstance(err, IllegalAction) else str(err)
+            why = err.msg() if isinstance(err, IllegalAction | UnknownCard) else str(err)
             raise RecordError("the record's setup is refused: {error}", error=why) from None
         except (ValueError, KeyError) as err:
             raise RecordError("the record's setup is refused: {error}", error=err) from None
