@@ -25,7 +25,7 @@ from manastack.safetext import safe_print, shown_lines
 
 EXIT_BAD_INPUT = 2
 
-# argparse's messages (Python 3.11 to 3.13), as templates: each one reads argparse's English text
+# argparse's messages (as Python 3.11 writes them), as templates: each reads argparse's English text
 # back (a field matches any text) and writes it in the command line's language. The first
 # that matches wins: the fixed ones come before those with a field in the same place.
 ARGPARSE_MESSAGES: tuple[str, ...] = (
