@@ -41,6 +41,7 @@ INTERPRETED = (
     "manastack/__main__.py",
     "manastack/invariants.py",
     "manastack/cli.py",
+    "manastack/cli_args.py",
     "manastack/play.py",
     "manastack/record.py",
     "manastack/simulate.py",

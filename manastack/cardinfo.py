@@ -10,7 +10,7 @@ from manastack.cards.model import (
     StaticAbility,
     TriggeredAbility,
 )
-from manastack.i18n import ENGLISH, Translator, cardnames
+from manastack.i18n import ENGLISH, N_, Translator, cardnames
 from manastack.vocabulary.effects import AddMana
 
 
@@ -111,31 +111,41 @@ def mana_ability_why(ab: object, t: Translator = ENGLISH) -> str:
     return t.tr("not a mana ability: static (604.1)")
 
 
-def stack_row(cd: CardDef) -> tuple[str, str, str, str]:
+def stack_row(cd: CardDef, t: Translator = ENGLISH) -> tuple[str, str, str, str]:
     """One row of ``manastack cards --stack``: the card, what it is, whether it (and each of its
     abilities) uses the stack, when it may be cast or its abilities activated."""
     what = cd.type_line.split(" —")[0]
+    if t is not ENGLISH:
+        what = t.tr("{kind!t}", kind=what.lower())  # the type words the catalog has
+    itself = t.tr("play") if cd.is_land else t.tr("cast")
     uses = "; ".join(
-        ("no stack" if how.startswith("no stack") else "stack") + f" ({label})"
+        t.tr("no stack ({label})", label=label)
+        if how.startswith("no stack")
+        else t.tr("stack ({label})", label=label)
         for label, how in (
-            (("play" if cd.is_land else "cast"), uses_of_stack(cd)[0][1]),
+            (itself, uses_of_stack(cd)[0][1]),
             *(
                 (_short(ab.text), how)
                 for ab, (_, how) in zip(cd.abilities, uses_of_stack(cd)[1:], strict=False)
             ),
         )
     )
-    when = when_cast(cd).split(":")[0]
+    when = when_cast(cd, t).split(":")[0].rstrip()
     acts = [ab for ab in cd.abilities if isinstance(ab, ManaAbility | ActivatedAbility)]
     if acts:
         speeds = {
-            "any time you could pay (605.3a)"
+            N_("any time you could pay (605.3a)")
             if isinstance(ab, ManaAbility)
-            else ("sorcery speed" if ab.sorcery_speed else "instant speed (602.2)")
+            else (N_("sorcery speed") if ab.sorcery_speed else N_("instant speed (602.2)"))
             for ab in acts
         }
-        when += "; abilities: " + ", ".join(sorted(speeds))
-    return cd.name, what, uses, when
+        when = t.tr(
+            "{when}; abilities: {speeds}",
+            when=when,
+            speeds=", ".join(t.tr(speed) for speed in sorted(speeds)),
+        )
+    name = cd.name if t is ENGLISH else t.tr("{card!c}", card=cd.name)
+    return name, what, uses, when
 
 
 def _short(text: str) -> str:

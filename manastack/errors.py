@@ -104,8 +104,17 @@ class UnknownCard(ManastackError):
     def __init__(self, name: str, suggestions: list[str] | None = None) -> None:
         self.name = name
         self.suggestions = suggestions or []
-        hint = f" (did you mean {', '.join(self.suggestions)}?)" if self.suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
+        super().__init__(str(self.msg()))
+
+    def msg(self) -> Msg:
+        """The error as a message, to be rendered in any language."""
+        hint: Msg | str = ""
+        if self.suggestions:
+            hint = Msg(" (did you mean {names}?)", names=", ".join(self.suggestions))
+        return Msg("unknown card {name!r}{hint}", name=self.name, hint=hint)
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return self.msg().render(tr)
 
 
 class InputError(ManastackError):
@@ -125,3 +134,9 @@ class InputError(ManastackError):
 
     def localized(self, tr: Translator | None = None) -> str:
         return f"{self._where()}: {(tr or ENGLISH).render(self.template, self.params)}"
+
+    def msg(self) -> Msg:
+        """The whole error as a message, to be rendered later in any language."""
+        return Msg(
+            "{where}: {message}", where=self._where(), message=Msg(self.template, **self.params)
+        )

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from manastack import cards
 from manastack.actions import Action, ActivateMana, FinishDeclaration, Pass, PayMana
-from manastack.agents import Agent, AgentView, get_agent
+from manastack.agents import Agent, AgentView, get_agent, unknown_agent
 from manastack.cardinfo import card_text
 from manastack.deckgen import random_deck
 from manastack.decklist import check_deck_size, load_decklist
@@ -414,9 +414,13 @@ class PlaySession:
             return False
         if low in ("help commands", "help grammar", "aide commandes"):
             if self.lang == "fr":
+                # The French forms, then the English ones (valid too), the notes in French.
                 out.print(C.GRAMMAR_FR, markup=False)
                 out.print("")
-            out.print(C.GRAMMAR, markup=False)
+                out.print(self.t.tr("The English commands:"), markup=False)
+                out.print(C.GRAMMAR.split("\n\n")[0], markup=False)
+            else:
+                out.print(C.GRAMMAR, markup=False)
             return False
         if word in ("help", "?"):
             self._help()
@@ -466,7 +470,7 @@ class PlaySession:
         try:
             cmd = C.parse_command(line, self.names, self.lang)
         except C.CommandSyntaxError as err:
-            out.print(str(err), markup=False)
+            out.print(err.localized(self.t), markup=False)
             out.print(self.t.tr("(type `help` for what you can do now)"), markup=False)
             return False
         # `block X with Y` keeps the declaration open; `block with nothing` or `done` closes it.
@@ -670,7 +674,7 @@ class PlaySession:
         new = g.log[self._log_seen :]
         self._log_seen = len(g.log)
         if new:
-            self._header("New in the log")
+            self._header(self.t.tr("New in the log"))
             for line in fold_log(new, MAX_NEW_LOG_LINES, self.t):
                 out.print(Text(self.t.tr("  {line}", line=line), style="dim"))
         if not self.finished:
@@ -1132,6 +1136,8 @@ def _deck(path: str | None, default: str, seed: int, any_size: bool = False) -> 
 def command(args: argparse.Namespace) -> int:
     """``manastack play``: returns the exit code."""
 
+    t = translator(getattr(args, "lang", "en"))
+
     def fail(message: str) -> int:
         safe_print(f"manastack: {message}", file=sys.stderr)
         return 2
@@ -1139,7 +1145,8 @@ def command(args: argparse.Namespace) -> int:
     try:
         agent = get_agent(args.vs)
     except KeyError as err:
-        return fail(str(err.args[0]))
+        del err
+        return fail(unknown_agent(args.vs).render(t))
     name = args.name.strip()
     opp = "bob" if name.lower() != "bob" else "alice"
     if (
@@ -1150,21 +1157,21 @@ def command(args: argparse.Namespace) -> int:
         or len(name) > 40
     ):
         return fail(
-            "--name must be one word of at most 40 printable characters (no commas or quotes)"
+            t.tr("--name must be one word of at most 40 printable characters (no commas or quotes)")
         )
     if args.save:
         try:
             # Checked now, not after an hour of play.
             check_writable(args.save)
         except InputError as err:
-            return fail(f"--save: {err}")
+            return fail(t.tr("--save: {err}", err=err.localized(t)))
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         any_size = bool(getattr(args, "any_deck_size", False))
         mine = _deck(args.deck, DEFAULT_DECK, seed, any_size)
         theirs = _deck(args.opponent_deck, DEFAULT_OPPONENT_DECK, seed, any_size)
     except ManastackError as err:
-        return fail(err.localized(translator(getattr(args, "lang", "en"))))
+        return fail(err.localized(t))
     width = Console().size.width  # the terminal's full width (80 when not a terminal)
     console = Console(width=width, highlight=False, soft_wrap=False, record=True)
     # Arguments a caller's namespace may lack (embedding, tests): the defaults of the command.
@@ -1193,15 +1200,22 @@ def command(args: argparse.Namespace) -> int:
         lang=getattr(args, "lang", "en"),
     )
     console.print(
-        f"manastack play: you are {name}, against the {args.vs} agent; seed {seed} "
-        f"(--seed {seed} plays this game again). Type `help` at any prompt.",
+        t.tr(
+            "manastack play: you are {name}, against the {agent} agent; seed {seed} "
+            "(--seed {seed} plays this game again). Type `help` at any prompt.",
+            name=name,
+            agent=args.vs,
+            seed=seed,
+        ),
         markup=False,
     )
     if rules == "2004":
         console.print(
-            "Rules of June 2004: combat damage goes on the stack, unused mana burns as each "
-            "phase ends, the old legend rule. The words are today's: battlefield for 'in play', "
-            "exile for 'removed from the game', cast for 'play a spell'.",
+            t.tr(
+                "Rules of June 2004: combat damage goes on the stack, unused mana burns as each "
+                "phase ends, the old legend rule. The words are today's: battlefield for 'in "
+                "play', exile for 'removed from the game', cast for 'play a spell'."
+            ),
             markup=False,
         )
     if sys.stdin.isatty():
@@ -1210,7 +1224,7 @@ def command(args: argparse.Namespace) -> int:
     if args.save and not session.save(args.save):
         # The game is not lost: the record goes to stderr, to be saved by hand.
         print(session.record.to_json(), file=sys.stderr)
-        return fail("the record could not be saved; it was printed above")
+        return fail(t.tr("the record could not be saved; it was printed above"))
     return 0
 
 

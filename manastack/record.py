@@ -55,8 +55,9 @@ from typing import Any
 from manastack import actions, cards, rulesets
 from manastack.actions import Action
 from manastack.decisions import Decision
-from manastack.errors import IllegalAction, InputError, ManastackError
+from manastack.errors import IllegalAction, InputError, ManastackError, UnknownCard
 from manastack.game import Game
+from manastack.i18n import ENGLISH, N_, Msg, Translator, and_list
 
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
@@ -84,10 +85,23 @@ class RecordError(ManastackError):
     """A record that can't be read or replayed. When replaying failed, ``index`` is the refused
     answer's index (counting from 0) and ``reason`` the refusal's reason word; else None."""
 
-    def __init__(self, message: str, index: int | None = None, reason: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        index: int | None = None,
+        reason: str | None = None,
+        **params: object,
+    ) -> None:
+        """``message`` is a template (manastack.i18n) and ``params`` its parameters; ``str``
+        is English, :meth:`localized` in a translator's language."""
         self.index = index
         self.reason = reason
-        super().__init__(message)
+        self.msg = Msg(message, **params)
+        super().__init__(str(self.msg))
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return self.msg.render(tr)
 
 
 @dataclass
@@ -119,9 +133,10 @@ class Record:
                 lang=lang,
             )
         except ManastackError as err:
-            raise RecordError(f"the record's setup is refused: {err}") from None
+            why = err.msg() if isinstance(err, IllegalAction | UnknownCard) else str(err)
+            raise RecordError("the record's setup is refused: {error}", error=why) from None
         except (ValueError, KeyError) as err:
-            raise RecordError(f"the record's setup is refused: {err}") from None
+            raise RecordError("the record's setup is refused: {error}", error=err) from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -150,34 +165,39 @@ class Record:
     def from_dict(cls, d: Any) -> Record:
         """Check and read a parsed record; raises RecordError saying what is wrong."""
         if not isinstance(d, dict):
-            raise RecordError(f"a record is a JSON object, not {_kind(d)}")
+            raise RecordError("a record is a JSON object, not {kind}", kind=_kind(d))
         version = d.get("format_version")
         if version is None:
             raise RecordError(
-                f"not a manastack record: no 'format_version' (this version reads "
-                f"format_version {FORMAT_VERSION})"
+                "not a manastack record: no 'format_version' (this version reads "
+                "format_version {version})",
+                version=FORMAT_VERSION,
             )
         if version not in READABLE_VERSIONS or isinstance(version, bool):
             raise RecordError(
-                f"unsupported format_version {version!r}: this version of manastack reads "
-                f"format_version {' and '.join(map(str, READABLE_VERSIONS))}"
+                "unsupported format_version {version!r}: this version of manastack reads "
+                "format_version {versions}",
+                version=version,
+                versions=and_list([str(v) for v in READABLE_VERSIONS]),
             )
-        _only_keys(d, {"format_version", "setup", "seed", "answers"}, "the record")
-        setup = _get(d, "setup", dict, "the record")
+        _only_keys(d, {"format_version", "setup", "seed", "answers"}, THE_RECORD)
+        setup = _get(d, "setup", dict, THE_RECORD)
         keys = {"players", "decks", "rules", "first_player"}
         v2 = {"mulligans", "format", "teams"} if version >= 2 else set()
         _only_keys(setup, keys | v2, "setup")
         names = _str_list(_get(setup, "players", list, "setup"), "setup.players", MAX_PLAYERS)
         raw_decks = _get(setup, "decks", list, "setup")
         if len(raw_decks) > MAX_PLAYERS:
-            raise RecordError(f"setup.decks: more than {MAX_PLAYERS} decks")
+            raise RecordError("setup.decks: more than {n} decks", n=MAX_PLAYERS)
         decks = [
             _str_list(deck, f"setup.decks[{i}]", MAX_DECK_CARDS) for i, deck in enumerate(raw_decks)
         ]
         if not 2 <= len(names) == len(decks):
             raise RecordError(
-                f"setup: give one name per deck and at least two players "
-                f"({len(names)} names, {len(decks)} decks)"
+                "setup: give one name per deck and at least two players "
+                "({names} names, {decks} decks)",
+                names=len(names),
+                decks=len(decks),
             )
         if len(set(names)) != len(names):
             raise RecordError("setup.players: the names must be distinct")
@@ -185,33 +205,42 @@ class Record:
             for name in deck:
                 if cards.find(name) is None:
                     sugg = cards.suggest(name)
-                    hint = f" (did you mean {', '.join(sugg)}?)" if sugg else ""
-                    raise RecordError(f"setup.decks[{i}]: unknown card {name[:80]!r}{hint}")
+                    hint = Msg(" (did you mean {names}?)", names=", ".join(sugg)) if sugg else ""
+                    raise RecordError(
+                        "setup.decks[{i}]: unknown card {name!r}{hint}",
+                        i=i,
+                        name=name[:80],
+                        hint=hint,
+                    )
         rules = setup.get("rules", "current")
         if not isinstance(rules, str):
-            raise RecordError(f"setup.rules must be a string, not {_kind(rules)}")
+            raise RecordError("setup.rules must be a string, not {kind}", kind=_kind(rules))
         try:
             rulesets.get(rules)
         except (ManastackError, KeyError, ValueError) as err:
-            raise RecordError(f"setup.rules: {err}") from None
+            raise RecordError("setup.rules: {error}", error=err) from None
         raw_first = setup.get("first_player", 0)
         first: int | None = None
         if raw_first is not None or version < 2:
             first = _int(raw_first, "setup.first_player")
             if not 0 <= first < len(names):
-                raise RecordError(f"setup.first_player must be from 0 to {len(names) - 1}")
+                raise RecordError(
+                    "setup.first_player must be from 0 to {last}", last=len(names) - 1
+                )
         mulligans = setup.get("mulligans", version >= 2)
         if not isinstance(mulligans, bool):
-            raise RecordError(f"setup.mulligans must be true or false, not {_kind(mulligans)}")
-        seed = _int(_get(d, "seed", int, "the record"), "seed")
-        raw = _get(d, "answers", list, "the record")
+            raise RecordError(
+                "setup.mulligans must be true or false, not {kind}", kind=_kind(mulligans)
+            )
+        seed = _int(_get(d, "seed", int, THE_RECORD), "seed")
+        raw = _get(d, "answers", list, THE_RECORD)
         if len(raw) > MAX_ANSWERS:
-            raise RecordError(f"the record has more than {MAX_ANSWERS} answers")
+            raise RecordError("the record has more than {n} answers", n=MAX_ANSWERS)
         answers = [action_from_dict(a, f"answers[{i}]") for i, a in enumerate(raw)]
         fmt = setup.get("format", "free-for-all")
         teams = setup.get("teams")
         if not isinstance(fmt, str):
-            raise RecordError(f"setup.format must be a string, not {_kind(fmt)}")
+            raise RecordError("setup.format must be a string, not {kind}", kind=_kind(fmt))
         if teams is not None:
             if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
                 raise RecordError("setup.teams must be a list of lists of player names")
@@ -221,26 +250,34 @@ class Record:
     @classmethod
     def from_json(cls, text: str | bytes, source: str = "record") -> Record:
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"{source}: larger than {MAX_RECORD_BYTES} bytes")
+            raise RecordError("{source}: larger than {n} bytes", source=source, n=MAX_RECORD_BYTES)
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except _NotANumber as err:
             raise RecordError(
-                f"{source}: {err.args[0]} is not a number JSON allows (a record holds integers)"
+                "{source}: {value} is not a number JSON allows (a record holds integers)",
+                source=source,
+                value=err.args[0],
             ) from None
         except json.JSONDecodeError as err:
             raise RecordError(
-                f"{source}: not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+                "{source}: not valid JSON: {error} at line {line} column {column}",
+                source=source,
+                error=err.msg,
+                line=err.lineno,
+                column=err.colno,
             ) from None
         except UnicodeDecodeError:
-            raise RecordError(f"{source}: not UTF-8 text") from None
+            raise RecordError("{source}: not UTF-8 text", source=source) from None
         except (ValueError, RecursionError) as err:
             # Too many digits in a number, or arrays nested past the recursion limit.
-            raise RecordError(f"{source}: unreadable JSON: {str(err)[:200]}") from None
+            raise RecordError(
+                "{source}: unreadable JSON: {error}", source=source, error=str(err)[:200]
+            ) from None
         try:
             return cls.from_dict(data)
         except RecordError as err:
-            raise RecordError(f"{source}: {err}") from None
+            raise RecordError("{source}: {error}", source=source, error=err.msg) from None
 
 
 class _NotANumber(Exception):
@@ -252,42 +289,65 @@ def _no_constant(name: str) -> Any:
     raise _NotANumber(name)
 
 
-def _kind(v: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
-    names.update({int: "a number", float: "a number", type(None): "null"})
-    return names.get(type(v), type(v).__name__)
+THE_RECORD = Msg("the record")
+
+_KINDS: dict[type, str] = {
+    dict: N_("an object"),
+    list: N_("a list"),
+    str: N_("a string"),
+    bool: N_("a boolean"),
+    int: N_("a number"),
+    float: N_("a number"),
+    type(None): N_("null"),
+}
 
 
-def _only_keys(d: dict[str, Any], allowed: set[str], where: str) -> None:
+def _kind(v: Any) -> Msg | str:
+    kind = _KINDS.get(type(v))
+    return Msg(kind) if kind is not None else type(v).__name__
+
+
+_Where = Msg | str  # where in the record: a path (``answers[3].cid``) or words
+
+
+def _only_keys(d: dict[str, Any], allowed: set[str], where: _Where) -> None:
     extra = sorted(str(k) for k in d if k not in allowed)
     if extra:
-        raise RecordError(f"{where}: unknown key(s) {', '.join(map(repr, extra[:5]))}")
+        raise RecordError(
+            "{where}: unknown key(s) {keys}", where=where, keys=", ".join(map(repr, extra[:5]))
+        )
 
 
-def _get(d: dict[str, Any], key: str, typ: type[Any], where: str) -> Any:
+def _get(d: dict[str, Any], key: str, typ: type[Any], where: _Where) -> Any:
     if key not in d:
-        raise RecordError(f"{where}: missing {key!r}")
+        raise RecordError("{where}: missing {key!r}", where=where, key=key)
     v = d[key]
     if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
-        raise RecordError(f"{where}: {key!r} must be {_kind(typ())}, not {_kind(v)}")
+        raise RecordError(
+            "{where}: {key!r} must be {kind}, not {got}",
+            where=where,
+            key=key,
+            kind=_kind(typ()),
+            got=_kind(v),
+        )
     return v
 
 
-def _int(v: Any, where: str) -> int:
+def _int(v: Any, where: _Where) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise RecordError(f"{where} must be an integer, not {_kind(v)}")
+        raise RecordError("{where} must be an integer, not {kind}", where=where, kind=_kind(v))
     if abs(v) >= MAX_INT:
-        raise RecordError(f"{where} is out of range")
+        raise RecordError("{where} is out of range", where=where)
     return v
 
 
-def _str_list(v: Any, where: str, limit: int) -> list[str]:
+def _str_list(v: Any, where: _Where, limit: int) -> list[str]:
     if not isinstance(v, list):
-        raise RecordError(f"{where} must be a list, not {_kind(v)}")
+        raise RecordError("{where} must be a list, not {kind}", where=where, kind=_kind(v))
     if len(v) > limit:
-        raise RecordError(f"{where}: more than {limit} entries")
+        raise RecordError("{where}: more than {n} entries", where=where, n=limit)
     if not all(isinstance(x, str) for x in v):
-        raise RecordError(f"{where}: every entry must be a string")
+        raise RecordError("{where}: every entry must be a string", where=where)
     return list(v)
 
 
@@ -311,19 +371,24 @@ def _jsonable(v: Any) -> Any:
 def action_from_dict(d: Any, where: str = "answer") -> Action:
     """The action an answer's JSON describes; raises RecordError saying what is wrong."""
     if not isinstance(d, dict):
-        raise RecordError(f"{where}: an answer is an object, not {_kind(d)}")
+        raise RecordError("{where}: an answer is an object, not {kind}", where=where, kind=_kind(d))
     name = d.get("type")
     if not isinstance(name, str) or name not in ACTION_TYPES:
         known = ", ".join(sorted(ACTION_TYPES))
         shown = repr(name)[:60]
-        raise RecordError(f"{where}: unknown answer type {shown}; the types are: {known}")
+        raise RecordError(
+            "{where}: unknown answer type {shown}; the types are: {known}",
+            where=where,
+            shown=shown,
+            known=known,
+        )
     cls = ACTION_TYPES[name]
     hints = _HINTS[name]
     _only_keys(d, {"type", *hints}, f"{where} ({name})")
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in d:
-            raise RecordError(f"{where} ({name}): missing {f.name!r}")
+            raise RecordError("{where}: missing {key!r}", where=f"{where} ({name})", key=f.name)
         kwargs[f.name] = _convert(d[f.name], hints[f.name], f"{where}.{f.name}")
     action: Action = cls(**kwargs)
     return action
@@ -333,17 +398,19 @@ def _convert(v: Any, hint: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
     if hint is bool:
         if not isinstance(v, bool):
-            raise RecordError(f"{where} must be true or false, not {_kind(v)}")
+            raise RecordError(
+                "{where} must be true or false, not {kind}", where=where, kind=_kind(v)
+            )
         return v
     if hint is int:
         return _int(v, where)
     if hint is str:
         if not isinstance(v, str):
-            raise RecordError(f"{where} must be a string, not {_kind(v)}")
+            raise RecordError("{where} must be a string, not {kind}", where=where, kind=_kind(v))
         return v
     if hint is type(None):
         if v is not None:
-            raise RecordError(f"{where} must be null")
+            raise RecordError("{where} must be null", where=where)
         return None
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(hint)
@@ -353,14 +420,16 @@ def _convert(v: Any, hint: Any, where: str) -> Any:
         return _convert(v, rest[0], where)
     if origin is tuple:
         if not isinstance(v, list):
-            raise RecordError(f"{where} must be a list, not {_kind(v)}")
+            raise RecordError("{where} must be a list, not {kind}", where=where, kind=_kind(v))
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
             if len(v) > MAX_DECK_CARDS:
-                raise RecordError(f"{where}: more than {MAX_DECK_CARDS} entries")
+                raise RecordError("{where}: more than {n} entries", where=where, n=MAX_DECK_CARDS)
             return tuple(_convert(x, args[0], f"{where}[{i}]") for i, x in enumerate(v))
         if len(v) != len(args):
-            raise RecordError(f"{where} must have {len(args)} entries, not {len(v)}")
+            raise RecordError(
+                "{where} must have {n} entries, not {got}", where=where, n=len(args), got=len(v)
+            )
         return tuple(
             _convert(x, a, f"{where}[{i}]") for i, (x, a) in enumerate(zip(v, args, strict=True))
         )
@@ -377,7 +446,7 @@ def load(path: str | Path) -> Record:
     try:
         data = read_bytes(path, MAX_RECORD_BYTES)
     except InputError as err:
-        raise RecordError(str(err)) from None
+        raise RecordError("{error}", error=err.msg()) from None
     return Record.from_json(data, source_name(path))
 
 
@@ -445,23 +514,27 @@ class Recorder:
         save(self.record, path)
 
 
-def replay(record: Record, to: int | None = None) -> Game:
-    """The game after the record's first ``to`` answers (all of them by default).
+def replay(record: Record, to: int | None = None, lang: str = "en") -> Game:
+    """The game after the record's first ``to`` answers (all of them by default), its log in
+    ``lang``.
 
     Raises RecordError naming the answer (index counting from 0) and the reason if one is
     refused."""
     n = len(record.answers)
     if to is not None and not 0 <= to <= n:
-        raise RecordError(f"--to must be from 0 to {n} (the record has {n} answers)")
-    game = record.new_game()
+        raise RecordError("--to must be from 0 to {n} (the record has {n} answers)", n=n)
+    game = record.new_game(lang)
     for i, a in enumerate(record.answers[: n if to is None else to]):
         try:
             game.apply(a)
         except IllegalAction as err:
             raise RecordError(
-                f"answer {i} (counting from 0) {action_text(a)} is refused: {err}",
+                "answer {i} (counting from 0) {action} is refused: {error}",
                 index=i,
                 reason=err.reason,
+                i=i,
+                action=action_text(a),
+                error=err.msg(),
             ) from None
     return game
 
@@ -506,37 +579,60 @@ def action_text(a: Action) -> str:
     return repr(a)
 
 
-def summary(game: Game) -> str:
-    """A short text picture of the position: turn, step, players, battlefield, stack, decision."""
+def summary(game: Game, t: Translator = ENGLISH) -> str:
+    """A short text picture of the position: turn, step, players, battlefield, stack, decision
+    (in ``t``'s language; the decision's prompt as the game wrote it)."""
     g = game.state
-    lines = [f"turn {g.turn}, {g.step.label} step; active player {g.pname(g.active)}"]
+    lines = [
+        t.tr(
+            "turn {turn}, {step} step; active player {player}",
+            turn=g.turn,
+            # English names the step as the scenario contract does; other languages by its title
+            step=g.step.label if t.lang == "en" else g.step.msg,
+            player=g.pname(g.active),
+        )
+    ]
     for p in g.players:
-        status = " (left the game)" if p.left else ""
+        status = t.tr(" (left the game)") if p.left else ""
         lines.append(
-            f"  {p.name}: life {p.life}, hand {len(p.hand)}, library {len(p.library)}, "
-            f"graveyard {len(p.graveyard)}, exile {len(p.exile)}{status}"
+            t.tr(
+                "  {player}: life {life}, hand {hand}, library {library}, graveyard {graveyard}, "
+                "exile {exile}{status}",
+                player=p.name,
+                life=p.life,
+                hand=len(p.hand),
+                library=len(p.library),
+                graveyard=len(p.graveyard),
+                exile=len(p.exile),
+                status=status,
+            )
         )
         perms = [x for x in g.battlefield if x.controller == p.idx]
         if perms:
             shown = ", ".join(
-                ("face-down creature" if x.face_down else x.name)
-                + (" (tapped)" if x.tapped else "")
+                (t.tr("face-down creature") if x.face_down else t.tr("{card!c}", card=x.name))
+                + (t.tr(" (tapped)") if x.tapped else "")
                 for x in perms
             )
-            lines.append(f"    battlefield: {shown}")
+            lines.append(t.tr("    battlefield: {cards}", cards=shown))
     for p in g.players:
         if p.hand:
-            lines.append(f"  {p.name}'s hand: {', '.join(c.name for c in p.hand)}")
+            hand = ", ".join(t.tr("{card!c}", card=c.name) for c in p.hand)
+            lines.append(t.tr("  {player}'s hand: {cards}", player=p.name, cards=hand))
     if g.stack:
-        top = ", ".join(s.source_name for s in reversed(g.stack))
-        lines.append(f"  stack (top first): {top}")
+        top = ", ".join(t.tr("{card!c}", card=s.source_name) for s in reversed(g.stack))
+        lines.append(t.tr("  stack (top first): {cards}", cards=top))
     else:
-        lines.append("  stack: empty")
+        lines.append(t.tr("  stack: empty"))
     d = game.decision
     if d is not None and d.kind.value == "priority":
-        lines.append(f"  priority: {g.pname(d.player)}")
+        lines.append(t.tr("  priority: {player}", player=g.pname(d.player)))
     if game.is_over:
-        lines.append(f"game over: {game.outcome()}")
+        outcome = game.outcome()
+        if outcome == "draw":
+            lines.append(t.tr("game over: draw"))
+        else:
+            lines.append(t.tr("game over: {outcome}", outcome=outcome))
     elif d is not None:
-        lines.append(f"waiting for: {d.prompt}")
+        lines.append(t.tr("waiting for: {prompt}", prompt=d.prompt))
     return "\n".join(lines)

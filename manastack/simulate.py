@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from manastack.agents import Agent, GameResult, get_agent, play_game
+from manastack.agents import AGENTS, Agent, GameResult, get_agent, play_game, unknown_agent
 from manastack.agents.base import DEFAULT_MAX_TURNS, drive
-from manastack.i18n import ENGLISH, Translator, translator
+from manastack.i18n import ENGLISH, Msg, Translator, translator
 
 Z95 = 1.959963984540054
 
@@ -378,15 +378,27 @@ def simulate(
 # --- the command ------------------------------------------------------------------------------
 
 
+class AgentsError(ValueError):
+    """``--agents`` that name no agents: ``msg`` says why (``str`` is English)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
+
+
 def parse_agents(text: str) -> tuple[str, str]:
-    """``"greedy,random"`` -> ("greedy", "random"); one name serves both decks."""
+    """``"greedy,random"`` -> ("greedy", "random"); one name serves both decks. Raises
+    :class:`AgentsError` (a ``ValueError``) saying what is wrong."""
     names = [t.strip().lower() for t in text.split(",") if t.strip()]
     if len(names) == 1:
         names *= 2
     if len(names) != 2:
-        raise ValueError(f"--agents takes one or two names, like random,greedy; got {text!r}")
+        raise AgentsError(
+            Msg("--agents takes one or two names, like random,greedy; got {text!r}", text=text)
+        )
     for name in names:
-        get_agent(name)
+        if name not in AGENTS:
+            raise AgentsError(unknown_agent(name))
     return names[0], names[1]
 
 
@@ -395,31 +407,38 @@ def command(args: Any) -> int:
     from pathlib import Path
 
     from rich.console import Console
+    from rich.markup import escape
 
     from manastack import cards
     from manastack.decklist import check_deck_size, load_decklist
     from manastack.errors import InputError
     from manastack.safetext import shown, shown_lines
 
+    t = translator(getattr(args, "lang", "en"))
+
     def fail(msg: str) -> int:
         print(shown_lines(f"manastack simulate: {msg}"), file=sys.stderr)
         return 2
 
     if args.n < 1:
-        return fail(f"-n must be at least 1, got {args.n}")
+        return fail(t.tr("{option} must be at least 1, got {n}", option="-n", n=args.n))
     if args.workers is not None and args.workers < 1:
-        return fail(f"--workers must be at least 1, got {args.workers}")
+        return fail(
+            t.tr("{option} must be at least 1, got {n}", option="--workers", n=args.workers)
+        )
     if args.max_turns < 1:
-        return fail(f"--max-turns must be at least 1, got {args.max_turns}")
+        return fail(
+            t.tr("{option} must be at least 1, got {n}", option="--max-turns", n=args.max_turns)
+        )
     try:
         agents = parse_agents(args.agents)
-    except (ValueError, KeyError) as err:
-        return fail(str(err.args[0]) if err.args else str(err))
+    except AgentsError as err:
+        return fail(err.msg.render(t))
     names = cards.playable_names()
     fmt = {"2hg": "two-headed giant", "ffa": "free-for-all"}.get(args.format, args.format)
     partners = list(args.partner_decks or [])
     if partners and (fmt == "free-for-all" or len(partners) != 2):
-        return fail("--partner-decks takes two decklists, with a team --format (2hg)")
+        return fail(t.tr("--partner-decks takes two decklists, with a team --format (2hg)"))
     try:
         decks: list[list[str]] = [
             load_decklist(args.deck_a, names).cards(),
@@ -436,7 +455,7 @@ def command(args: Any) -> int:
                 load_decklist(partners[1], names).cards(),
             ]
     except InputError as err:
-        return fail(err.localized(translator(getattr(args, "lang", "en"))))
+        return fail(err.localized(t))
     # Names from the command line (a file name can hold anything): escaped once, here.
     deck_names = (shown(Path(args.deck_a).stem), shown(Path(args.deck_b).stem))
     if deck_names[0] == deck_names[1]:
@@ -448,12 +467,20 @@ def command(args: Any) -> int:
         try:
             os.makedirs(save_dir, exist_ok=True)
         except (OSError, ValueError) as err:
-            return fail(f"--save-dir {shown(save_dir)}: can't make the folder: {err}")
+            return fail(
+                t.tr(
+                    "--save-dir {dir}: can't make the folder: {error}",
+                    dir=shown(save_dir),
+                    error=err,
+                )
+            )
         try:
             if path_kind(save_dir) != "folder" or not os.access(save_dir, os.W_OK):
-                return fail(f"--save-dir {shown(save_dir)}: not a folder that can be written")
+                return fail(
+                    t.tr("--save-dir {dir}: not a folder that can be written", dir=shown(save_dir))
+                )
         except InputError as err:
-            return fail(f"--save-dir: {err}")
+            return fail(t.tr("--save-dir: {error}", error=err.localized(t)))
     err_console = Console(stderr=True, highlight=False)
     kwargs: dict[str, Any] = {
         "seed": args.seed,
@@ -472,7 +499,7 @@ def command(args: Any) -> int:
         try:
             import ray  # noqa: F401
         except ImportError:
-            return fail("--backend ray needs Ray: pip install 'manastack[ray]'")
+            return fail(t.tr("--backend ray needs Ray: pip install 'manastack[ray]'"))
     if err_console.is_terminal:
         from rich.progress import (
             BarColumn,
@@ -483,7 +510,7 @@ def command(args: Any) -> int:
         )
 
         columns = (
-            TextColumn("simulating"),
+            TextColumn(escape(t.tr("simulating"))),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
@@ -500,7 +527,11 @@ def command(args: Any) -> int:
             nonlocal done
             before, done = done, done + k
             if done // step != before // step or done == args.n:
-                print(f"simulated {done}/{args.n} games", file=sys.stderr, flush=True)
+                print(
+                    t.tr("simulated {done}/{n} games", done=done, n=args.n),
+                    file=sys.stderr,
+                    flush=True,
+                )
 
         summary = simulate(decks, args.n, progress=None if args.json else plain, **kwargs)
     if args.json:
@@ -508,5 +539,5 @@ def command(args: Any) -> int:
 
         print(json.dumps(summary.to_json()))
     else:
-        print(shown_lines(summary.text(translator(getattr(args, "lang", "en")))))
+        print(shown_lines(summary.text(t)))
     return 130 if summary.interrupted else 0

@@ -530,7 +530,7 @@ def test_play_takes_french_commands() -> None:
         s.step("passer")
     s.step("jouer Montagne")
     out = s.step("lancer Foudre en ciblant bob")
-    assert "Foudre, de alice, ciblant bob" in out  # the screen in French too
+    assert "Foudre, d'alice, ciblant bob" in out  # the screen in French too
     assert "lancer CARTE" in s.step("help commands")
     out = s.step("lancr Foudre")
     assert "'lancer'" in out

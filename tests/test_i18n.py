@@ -17,9 +17,11 @@ from manastack.decisions import is_mana_only
 from manastack.deckgen import random_deck
 from manastack.i18n import (
     DOMAIN,
+    ELISIONS,
     LOCALE_DIR,
     Msg,
     Translator,
+    elide,
     languages,
     tr,
     translator,
@@ -116,10 +118,21 @@ ENGLISH = re.compile(
 
 
 def _template_patterns(lang: str) -> list[re.Pattern[str]]:
+    """A pattern per translation: its fields match anything, a word the language elides
+    before a field ("de {player}") either form ("de bob", "d'alice")."""
+    elision = ELISIONS.get(lang)
     out = []
     for msgstr in _catalog(lang).values():
-        parts = re.split(r"\{\{|\}\}|\{[^{}]*\}", msgstr)
-        literal = [re.escape(p) for p in parts]
+        elided = msgstr if elision is None else elision.sub("\x00\\1\x00\\2", msgstr)
+        parts = re.split(r"\{\{|\}\}|\{[^{}]*\}", elided)
+        literal = [
+            re.sub(
+                "\x00(\\w+)\x00",
+                lambda m: f"(?:{m.group(1)} |{m.group(1)[:-1]}')",
+                re.escape(p).replace("\\\x00", "\x00"),
+            )
+            for p in parts
+        ]
         out.append(re.compile("(?s)" + ".*".join(literal)))
     return out
 
@@ -291,7 +304,7 @@ def test_play_in_french() -> None:
     from manastack.i18n import cardnames
 
     angel = cardnames.french_card_name("Serra Angel")
-    assert f"Refusé : inconnu : alice n'a pas de {angel} en main" in refused
+    assert f"Refusé : inconnu : alice n'a pas {elide('de', angel)} en main" in refused
 
 
 def test_a_log_can_be_written_again_in_another_language() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from manastack.agents.base import Agent, AgentView, GameResult, Thing, drive, play_game
 from manastack.agents.greedy import greedy_agent
 from manastack.agents.random_agent import random_agent
+from manastack.i18n import Msg
 
 AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy_agent}
 """The agents by the names the command line uses."""
@@ -21,7 +22,14 @@ def get_agent(name: str) -> Agent:
     try:
         return AGENTS[name.strip().lower()]
     except KeyError:
-        raise KeyError(f"unknown agent {name!r}; the agents are: {', '.join(AGENTS)}") from None
+        raise KeyError(str(unknown_agent(name))) from None
+
+
+def unknown_agent(name: str) -> Msg:
+    """What is wrong with an agent's name that is not one (a message: manastack.i18n)."""
+    return Msg(
+        "unknown agent {name!r}; the agents are: {agents}", name=name, agents=", ".join(AGENTS)
+    )
 
 
 __all__ = [
@@ -35,4 +43,5 @@ __all__ = [
     "greedy_agent",
     "play_game",
     "random_agent",
+    "unknown_agent",
 ]

@@ -35,6 +35,19 @@ ENV_VAR = "MANASTACK_LANG"
 
 _FIELD = re.compile(r"\{(\w+)!([ct])\}")
 
+# Elision, a rule of the language's typography: in French a short word before a field is
+# elided when the field's text begins with a vowel ("la bibliothèque de {player}": "la
+# bibliothèque d'alice", "de bob"; "à moins que {player}": "qu'alice"). Names are proper
+# nouns: the rule is the same for them. An h is left alone (aspirated or not: the word can't
+# tell), and so is y ("de Yawgmoth").
+ELISIONS: dict[str, re.Pattern[str]] = {
+    "fr": re.compile(
+        r"(?<![\w'’-])(de|que|le|la|ne|lorsque|puisque|jusque) (\{\w+(?:![ct])?\})",
+        re.IGNORECASE,
+    ),
+}
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæ")
+
 
 def N_(template: str) -> str:
     """Marks a template written in a table and rendered later (the extractor finds it)."""
@@ -65,6 +78,7 @@ TYPE_WORDS: tuple[str, ...] = (
     N_("instant"),
     N_("sorcery"),
     N_("land"),
+    N_("basic land"),
     N_("creature artifact"),
     N_("card"),
 )
@@ -87,10 +101,18 @@ def default_lang() -> str:
 
 def check_lang(lang: str) -> str:
     """``lang`` if it has a catalog; raises ``ValueError`` naming the languages otherwise."""
-    known = languages()
-    if lang not in known:
-        raise ValueError(f"unknown language {lang!r}; the languages are: {', '.join(known)}")
+    if lang not in languages():
+        raise ValueError(str(unknown_language(lang)))
     return lang
+
+
+def unknown_language(lang: str) -> Msg:
+    """What is wrong with a language that has no catalog (a message, to render in any)."""
+    return Msg(
+        "unknown language {lang!r}; the languages are: {langs}",
+        lang=lang,
+        langs=", ".join(languages()),
+    )
 
 
 def card_name(name: str, lang: str) -> str:
@@ -185,16 +207,41 @@ class _Template:
     """A translated template made ready for ``str.format``: the fields that are card names
     and card texts, and the format string without their conversion marks."""
 
-    __slots__ = ("cards", "fmt", "texts")
+    __slots__ = ("cards", "elisions", "fmt", "texts")
 
     cards: tuple[str, ...]
     texts: tuple[str, ...]
+    elisions: tuple[tuple[str, str, str], ...]
     fmt: str
 
-    def __init__(self, translated: str) -> None:
+    def __init__(self, translated: str, lang: str = SOURCE_LANG) -> None:
         self.cards = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "c")
         self.texts = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "t")
+        # Each word that may be elided before a field becomes a field of its own: ``{_e0}``,
+        # the word and the field's text, elided or not (the field's name, the word, the slot).
+        elisions: list[tuple[str, str, str]] = []
+        rule = ELISIONS.get(lang)
+        if rule is not None:
+            parts: list[str] = []
+            end = 0
+            for m in rule.finditer(translated):
+                slot = f"_e{len(elisions)}"
+                elisions.append((m.group(2)[1:-1].split("!")[0], m.group(1), slot))
+                parts += [translated[end : m.start()], "{" + slot + "}"]
+                end = m.end()
+            translated = "".join(parts) + translated[end:]
+        self.elisions = tuple(elisions)
         self.fmt = _FIELD.sub(r"{\1}", translated)
+
+
+def elide(word: str, text: str) -> str:
+    """``word`` and ``text`` as French writes them: ``elide("de", "alice")`` is ``d'alice``,
+    ``elide("de", "bob")`` is ``de bob`` (a card name set apart with ``⟦`` counts by its first
+    letter)."""
+    first = text.lstrip("⟦")[:1]
+    if first and first.casefold() in _VOWELS:
+        return f"{word[:-1]}'{text}"
+    return f"{word} {text}"
 
 
 class Translator:
@@ -231,7 +278,7 @@ class Translator:
         """The message in this language, its parameters put in."""
         t = self._cache.get(template)
         if t is None:
-            t = self._cache[template] = _Template(self._gt.gettext(template))
+            t = self._cache[template] = _Template(self._gt.gettext(template), self.lang)
         if not params:
             return t.fmt
         values: dict[str, object] = {}
@@ -250,6 +297,8 @@ class Translator:
         for key in t.texts:  # a card's text: in the catalog (the common phrases) or as printed
             text = self._gt.gettext(str(values[key]))
             values[key] = f"⟦{text}⟧" if self.mark else text
+        for key, word, slot in t.elisions:
+            values[slot] = elide(word, str(values[key]))
         return t.fmt.format_map(values)
 
     def tr(self, template: str, **params: object) -> str:

@@ -6,6 +6,9 @@ The marker calls and the position of their template::
 
     g.emit(kind, TEMPLATE, rule, **params)      IllegalAction(reason, TEMPLATE, rule, **params)
     Msg(TEMPLATE, **params)    N_(TEMPLATE)    tr(TEMPLATE, ...)    game.tr(TEMPLATE, ...)
+    InputError(source, line, TEMPLATE, ...)      RecordError(TEMPLATE, ...)
+    PointSyntaxError(TEMPLATE, ...)              _Bad(TEMPLATE, ...)  (a command's syntax)
+    walk.fail(node, TEMPLATE, ...)               (the scenario loader)
     TargetSpec(TEXT, ...)  (a card's target phrase: translated where the catalog has it)
 """
 
@@ -24,6 +27,10 @@ MARKERS: dict[str, int] = {
     "N_": 0,
     "tr": 0,
     "TargetSpec": 0,
+    "_Bad": 0,
+    "PointSyntaxError": 0,
+    "fail": 1,
+    "RecordError": 0,
 }
 
 PACKAGE = Path(__file__).resolve().parent.parent

@@ -7,8 +7,18 @@ from collections import Counter
 from typing import Any
 
 from manastack.cards import base
+from manastack.i18n import ENGLISH, N_, Translator
 from manastack.oracle.compiler import Compiled
-from manastack.oracle.refusal import UNPARSED, Refusal
+from manastack.oracle.refusal import (
+    CARD_TYPE,
+    KEYWORD,
+    LAYOUT,
+    MANA_SYMBOL,
+    STAR_PT,
+    SUPERTYPE,
+    UNPARSED,
+    Refusal,
+)
 
 _CATEGORIES = ("Land", "Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment")
 
@@ -57,13 +67,60 @@ def report(top: int = 25) -> dict[str, Any]:
     }
 
 
-def text(rep: dict[str, Any]) -> str:
-    lines = [f"Card base: {rep['source']}", "", "By category (compiled / cards):"]
+# The categories and the reasons, as messages (the report's JSON keeps the English words).
+CATEGORY_WORDS: dict[str, str] = {
+    "Land": N_("Land"),
+    "Creature": N_("Creature"),
+    "Planeswalker": N_("Planeswalker"),
+    "Instant": N_("Instant"),
+    "Sorcery": N_("Sorcery"),
+    "Artifact": N_("Artifact"),
+    "Enchantment": N_("Enchantment"),
+    "other": N_("other"),
+}
+REASON_WORDS: dict[str, str] = {
+    UNPARSED: N_("unparsed clause"),
+    MANA_SYMBOL: N_("unsupported mana symbol"),
+    STAR_PT: N_("`*` power or toughness"),
+    LAYOUT: N_("unsupported layout"),
+    KEYWORD: N_("keyword the engine lacks"),
+    CARD_TYPE: N_("unsupported card type"),
+    SUPERTYPE: N_("unsupported supertype"),
+}
+
+
+def _reason(text: str, t: Translator) -> str:
+    return t.tr(REASON_WORDS[text]) if text in REASON_WORDS else text
+
+
+def _fragment(key: str, t: Translator) -> str:
+    """``reason: fragment`` with the reason in ``t``'s language (the fragment as printed)."""
+    reason, sep, fragment = key.partition(": ")
+    if not sep or reason not in REASON_WORDS:
+        return key
+    return t.tr("{reason}: {fragment}", reason=_reason(reason, t), fragment=fragment)
+
+
+def text(rep: dict[str, Any], t: Translator = ENGLISH) -> str:
+    lines = [
+        t.tr("Card base: {source}", source=rep["source"]),
+        "",
+        t.tr("By category (compiled / cards):"),
+    ]
     for cat, v in rep["by_category"].items():
-        lines.append(f"  {cat:<14} {v['compiled']:>6} / {v['cards']:<6}")
-    lines += ["", "Refused, by reason:"]
-    lines += [f"  {n:>6}  {reason}" for reason, n in rep["by_reason"].items()]
-    lines += ["", "The fragments that refuse the most cards:"]
-    lines += [f"  {n:>6}  {frag}" for frag, n in rep["top_fragments"].items()]
-    lines += ["", f"{rep['compiled']} of {rep['cards']} cards compiled ({rep['percent']}%)"]
+        shown = t.tr(CATEGORY_WORDS[cat]) if cat in CATEGORY_WORDS else cat
+        lines.append(f"  {shown:<14} {v['compiled']:>6} / {v['cards']:<6}")
+    lines += ["", t.tr("Refused, by reason:")]
+    lines += [f"  {n:>6}  {_reason(reason, t)}" for reason, n in rep["by_reason"].items()]
+    lines += ["", t.tr("The fragments that refuse the most cards:")]
+    lines += [f"  {n:>6}  {_fragment(frag, t)}" for frag, n in rep["top_fragments"].items()]
+    lines += [
+        "",
+        t.tr(
+            "{compiled} of {cards} cards compiled ({percent}%)",
+            compiled=rep["compiled"],
+            cards=rep["cards"],
+            percent=rep["percent"],
+        ),
+    ]
     return "\n".join(lines)

@@ -185,7 +185,7 @@ def explain(result: Result, t: Translator = ENGLISH) -> str:
     if about:
         lines.extend(["", *about.splitlines()])
     if game is None:
-        lines.extend(["", result.failure or t.tr("the setup is not valid")])
+        lines.extend(["", result.failure_text(t) or t.tr("the setup is not valid")])
         return "\n".join(lines)
     log = game.log
     players = len(game.state.players)
@@ -212,5 +212,5 @@ def explain(result: Result, t: Translator = ENGLISH) -> str:
         upto = result.steps[n].start if n < len(result.steps) else len(log)
         show(run.start, upto, "   ")
     lines.append("")
-    lines.append("PASS" if result.passed else t.tr("FAIL: {why}", why=result.failure))
+    lines.append(t.tr("PASS") if result.passed else t.tr("FAIL: {why}", why=result.failure_text(t)))
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from manastack import cards
 from manastack.errors import LONGEST_NAME, InputError, quote_name
-from manastack.i18n import cardnames
+from manastack.i18n import Msg, cardnames
 from manastack.scenario.model import (
     LANGS,
     REFUSAL_REASONS,
@@ -173,11 +173,11 @@ def _compose(text: str, source: str) -> Node | None:
         raise InputError(source, None, "lists and maps nested too deep") from None
 
 
-def _describe(node: Node) -> str:
+def _describe(node: Node) -> Msg | str:
     if isinstance(node, MappingNode):
-        return "a map"
+        return Msg("a map")
     if isinstance(node, SequenceNode):
-        return "a list"
+        return Msg("a list")
     text = str(node.value)
     return repr(text if len(text) <= 40 else text[:40] + "...")
 
@@ -186,9 +186,12 @@ def _is_null(node: Node) -> bool:
     return isinstance(node, ScalarNode) and node.tag == _NULL_TAG
 
 
-def _suggest(word: str, options: Collection[str]) -> str:
+def _suggest(word: str, options: Collection[str]) -> Msg | str:
     close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return Msg(" (did you mean {close!r}?)", close=close[0]) if close else ""
+
+
+_What = Msg | str  # what a message is about: a key's path (``players.alice.hand``) or words
 
 
 class _Walk:
@@ -206,88 +209,106 @@ class _Walk:
 
     # --- basics ------------------------------------------------------------------------------
 
-    def fail(self, node: Node, message: str) -> NoReturn:
-        raise InputError(self.source, node.start_mark.line + 1, message)
+    def fail(self, node: Node, message: str, **params: object) -> NoReturn:
+        """Refuse the file at ``node``: ``message`` is a template (manastack.i18n)."""
+        raise InputError(self.source, node.start_mark.line + 1, message, **params)
 
     def visit(self, node: Node) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            self.fail(node, f"the file makes more than {MAX_NODES} YAML nodes (repeated aliases?)")
+            self.fail(
+                node, "the file makes more than {n} YAML nodes (repeated aliases?)", n=MAX_NODES
+            )
 
     def mapping(
-        self, node: Node, what: str, allowed: Sequence[str] | None
+        self, node: Node, what: _What, allowed: Sequence[str] | None
     ) -> dict[str, tuple[Node, Node]]:
         """Key -> (key node, value node); unknown or repeated keys are errors."""
         self.visit(node)
         if not isinstance(node, MappingNode):
-            self.fail(node, f"{what} must be a map of keys, got {_describe(node)}")
+            self.fail(
+                node, "{what} must be a map of keys, got {got}", what=what, got=_describe(node)
+            )
         out: dict[str, tuple[Node, Node]] = {}
         for key, value in node.value:
             self.visit(key)
             if key.tag == _MERGE_TAG:
-                self.fail(key, f"merge keys (<<) are not supported (in {what})")
+                self.fail(key, "merge keys (<<) are not supported (in {what})", what=what)
             if not isinstance(key, ScalarNode) or _is_null(key):
-                self.fail(key, f"a key in {what} must be a word, got {_describe(key)}")
+                self.fail(
+                    key, "a key in {what} must be a word, got {got}", what=what, got=_describe(key)
+                )
             name = str(key.value)
             if name in out:
-                self.fail(key, f"{what} has the key {name!r} twice")
+                self.fail(key, "{what} has the key {name!r} twice", what=what, name=name)
             if allowed is not None and name not in allowed:
                 self.fail(
                     key,
-                    f"unknown key {name!r} in {what}{_suggest(name, allowed)}; "
-                    f"the keys are: {', '.join(allowed)}",
+                    "unknown key {name!r} in {what}{hint}; the keys are: {keys}",
+                    name=name,
+                    what=what,
+                    hint=_suggest(name, allowed),
+                    keys=", ".join(allowed),
                 )
             out[name] = (key, value)
         return out
 
-    def sequence(self, node: Node, what: str) -> list[Node]:
+    def sequence(self, node: Node, what: _What) -> list[Node]:
         """A list; an empty value (``hand:``) is an empty list."""
         self.visit(node)
         if _is_null(node):
             return []
         if not isinstance(node, SequenceNode):
-            self.fail(node, f"{what} must be a list, got {_describe(node)}")
+            self.fail(node, "{what} must be a list, got {got}", what=what, got=_describe(node))
         return list(node.value)
 
-    def scalar(self, node: Node, what: str) -> str:
+    def scalar(self, node: Node, what: _What) -> str:
         """The text of a scalar exactly as written: ``608.2`` stays ``"608.2"``, not a float."""
         self.visit(node)
         if not isinstance(node, ScalarNode):
-            self.fail(node, f"{what} must be a single value, got {_describe(node)}")
+            self.fail(
+                node, "{what} must be a single value, got {got}", what=what, got=_describe(node)
+            )
         if _is_null(node):
-            self.fail(node, f"{what} needs a value")
+            self.fail(node, "{what} needs a value", what=what)
         return str(node.value)
 
-    def text(self, node: Node, what: str) -> str:
+    def text(self, node: Node, what: _What) -> str:
         value = self.scalar(node, what).strip()
         if not value:
-            self.fail(node, f"{what} must not be empty")
+            self.fail(node, "{what} must not be empty", what=what)
         return value
 
-    def integer(self, node: Node, what: str, least: int | None = None) -> int:
+    def integer(self, node: Node, what: _What, least: int | None = None) -> int:
         value = self.scalar(node, what).strip()
         if not _INTEGER.match(value):
-            self.fail(node, f"{what} must be a whole number, got {_describe(node)}")
+            self.fail(
+                node, "{what} must be a whole number, got {got}", what=what, got=_describe(node)
+            )
         if len(value) > 12:
-            self.fail(node, f"{what} is too large: {_describe(node)}")
+            self.fail(node, "{what} is too large: {got}", what=what, got=_describe(node))
         number = int(value)
         if least is not None and number < least:
-            self.fail(node, f"{what} must be at least {least}, got {number}")
+            self.fail(
+                node, "{what} must be at least {least}, got {n}", what=what, least=least, n=number
+            )
         return number
 
-    def boolean(self, node: Node, what: str) -> bool:
+    def boolean(self, node: Node, what: _What) -> bool:
         value = self.scalar(node, what)
         if node.tag != _BOOL_TAG:
-            self.fail(node, f"{what} must be true or false, got {_describe(node)}")
+            self.fail(
+                node, "{what} must be true or false, got {got}", what=what, got=_describe(node)
+            )
         return value.lower() in ("true", "yes", "on", "y")
 
-    def point(self, node: Node, what: str) -> Point:
+    def point(self, node: Node, what: _What) -> Point:
         try:
             return parse_point(self.text(node, what))
         except PointSyntaxError as err:
-            self.fail(node, f"{what}: {err}")
+            self.fail(node, "{what}: {error}", what=what, error=err.msg)
 
-    def player(self, node: Node, what: str, also: Sequence[str] = ()) -> str:
+    def player(self, node: Node, what: _What, also: Sequence[str] = ()) -> str:
         """A player's name (exactly as under ``players``), or one of the words in ``also``."""
         name = self.text(node, what)
         if name in self.players or name in also:
@@ -295,8 +316,11 @@ class _Walk:
         options = [*self.players, *also]
         self.fail(
             node,
-            f"{what}: {name!r} is not a player{_suggest(name, options)}; "
-            f"write one of: {', '.join(options)}",
+            "{what}: {name!r} is not a player{hint}; write one of: {options}",
+            what=what,
+            name=name,
+            hint=_suggest(name, options),
+            options=", ".join(options),
         )
 
     # --- zones -------------------------------------------------------------------------------
@@ -313,15 +337,27 @@ class _Walk:
             digits, text = m.groups()
             count = int(digits) if len(digits) <= 6 else MAX_REPEAT + 1
             if not 1 <= count <= MAX_REPEAT:
-                self.fail(node, f"{what}: 'N x Name' needs N from 1 to {MAX_REPEAT}, got {digits}")
+                self.fail(
+                    node,
+                    "{what}: 'N x Name' needs N from 1 to {most}, got {digits}",
+                    what=what,
+                    most=MAX_REPEAT,
+                    digits=digits,
+                )
         name = self.names.canonical(text)
         if name is None:
             hint = self.names.suggest(text) if len(text) <= LONGEST_NAME else []
-            did = f" (did you mean {', '.join(hint)}?)" if hint else ""
-            self.fail(node, f"{what}: unknown card {quote_name(text)}{did}")
+            did = Msg(" (did you mean {names}?)", names=", ".join(hint)) if hint else ""
+            self.fail(
+                node,
+                "{what}: unknown card {name}{hint}",
+                what=what,
+                name=quote_name(text),
+                hint=did,
+            )
         self.objects += count
         if self.objects > MAX_OBJECTS:
-            self.fail(node, f"the file sets up more than {MAX_OBJECTS} objects")
+            self.fail(node, "the file sets up more than {n} objects", n=MAX_OBJECTS)
         return name, count
 
     def zone(self, node: Node, what: str, kind: _ZoneKind) -> Zone:
@@ -335,7 +371,9 @@ class _Walk:
                 i += 1
                 continue
             if isinstance(item, SequenceNode):
-                self.fail(item, f"an entry of {what} must be a card name or a map, got a list")
+                self.fail(
+                    item, "an entry of {what} must be a card name or a map, got a list", what=what
+                )
             if kind == "stack" and isinstance(item, ScalarNode) and _rules_object(item):
                 # A stack object that is no card (2004 310.1: the combat damage object).
                 self.visit(item)
@@ -364,8 +402,11 @@ class _Walk:
         if cd is not None and not cd.is_permanent:
             self.fail(
                 node,
-                f"{what}: {name} is {'an instant' if 'Instant' in cd.types else 'a sorcery'}; "
-                "it can't be on the battlefield [304.4, 307.4]",
+                "{what}: {name!c} is an instant; it can't be on the battlefield [304.4, 307.4]"
+                if "Instant" in cd.types
+                else "{what}: {name!c} is a sorcery; it can't be on the battlefield [304.4, 307.4]",
+                what=what,
+                name=name,
             )
 
     def comma_name(self, items: Sequence[Node], i: int) -> int:
@@ -382,9 +423,9 @@ class _Walk:
 
     def obj_map(self, node: Node, what: str, kind: _ZoneKind) -> list[ObjSpec]:
         allowed = {"battlefield": PERMANENT_KEYS, "stack": STACK_KEYS, "card": CARD_KEYS}[kind]
-        m = self.mapping(node, f"an entry of {what}", allowed)
+        m = self.mapping(node, Msg("an entry of {what}", what=what), allowed)
         if "card" not in m:
-            self.fail(node, f"an entry of {what} needs 'card: NAME'")
+            self.fail(node, "an entry of {what} needs 'card: NAME'", what=what)
         name, count = self.card(m["card"][1], what)
         if kind == "battlefield":
             self.permanent_card(name, m["card"][1], what)
@@ -392,13 +433,17 @@ class _Walk:
         numbers: dict[str, int] = {}
         for key in ("tapped", "sick", "face_down"):
             if key in m:
-                flags[key] = self.boolean(m[key][1], f"{key} in {what}")
+                flags[key] = self.boolean(m[key][1], Msg("{key} in {what}", key=key, what=what))
         for key, least in (("damage", 0), ("power", None), ("toughness", None)):
             if key in m:
-                numbers[key] = self.integer(m[key][1], f"{key} in {what}", least)
+                numbers[key] = self.integer(
+                    m[key][1], Msg("{key} in {what}", key=key, what=what), least
+                )
         counters = self.counters(m["counters"][1], what) if "counters" in m else None
         controller = (
-            self.player(m["controller"][1], f"controller in {what}") if "controller" in m else None
+            self.player(m["controller"][1], Msg("{key} in {what}", key="controller", what=what))
+            if "controller" in m
+            else None
         )
         spec = ObjSpec(
             name,
@@ -417,11 +462,12 @@ class _Walk:
         if _is_null(node):
             return {}
         out: dict[str, int] = {}
-        for name, (key, value) in self.mapping(node, f"counters in {what}", None).items():
+        in_what = Msg("{key} in {what}", key="counters", what=what)
+        for name, (key, value) in self.mapping(node, in_what, None).items():
             kind = " ".join(name.split()).lower()
             if not kind:
-                self.fail(key, f"counters in {what}: a counter needs a name, like +1/+1")
-            out[kind] = self.integer(value, f"the number of {name} counters", 0)
+                self.fail(key, "{what}: a counter needs a name, like +1/+1", what=in_what)
+            out[kind] = self.integer(value, Msg("the number of {name} counters", name=name), 0)
         return out
 
     def mana(self, node: Node, what: str) -> str:
@@ -432,27 +478,37 @@ class _Walk:
         raw = self.scalar(node, what)
         pool = re.sub(r"[\s{}]", "", raw).upper()
         if not _MANA.match(pool):
-            self.fail(node, f"{what} must be mana symbols W U B R G C, like 'BB', got {raw!r}")
+            self.fail(
+                node,
+                "{what} must be mana symbols W U B R G C, like 'BB', got {raw!r}",
+                what=what,
+                raw=raw,
+            )
         return pool
 
     # --- scenario ----------------------------------------------------------------------------
 
     def scenario(self, node: Node) -> Scenario:
-        m = self.mapping(node, "the scenario", SCENARIO_KEYS)
+        m = self.mapping(node, Msg("the scenario"), SCENARIO_KEYS)
         for required in ("name", "players"):
             if required not in m:
-                self.fail(node, f"the scenario has no {required!r} key")
+                self.fail(node, "the scenario has no {key!r} key", key=required)
         name = self.text(m["name"][1], "name")
         players = self.setups(m["players"][1])
         start = self.point(m["start"][1], "start") if "start" in m else None
         until = self.point(m["until"][1], "until") if "until" in m else None
         if until is not None and until < (start or START):
-            self.fail(m["until"][1], f"until ({until}) comes before the start ({start or START})")
+            self.fail(
+                m["until"][1],
+                "until ({until}) comes before the start ({start})",
+                until=str(until),
+                start=str(start or START),
+            )
         rules = "current"
         if "rules" in m:
             rules = self.text(m["rules"][1], "rules")
             if rules not in RULESETS:
-                self.fail(m["rules"][1], f"rules must be one of {', '.join(RULESETS)}")
+                self.fail(m["rules"][1], "rules must be one of {rules}", rules=", ".join(RULESETS))
         fmt, teams = self.format_and_teams(m, players, rules)
         self.lang = self.default_lang
         if "lang" in m:
@@ -460,8 +516,10 @@ class _Walk:
             if self.lang not in LANGS:
                 self.fail(
                     m["lang"][1],
-                    f"lang must be one of {', '.join(LANGS)}, got {self.lang!r}"
-                    f"{_suggest(self.lang, LANGS)}",
+                    "lang must be one of {langs}, got {lang!r}{hint}",
+                    langs=", ".join(LANGS),
+                    lang=self.lang,
+                    hint=_suggest(self.lang, LANGS),
                 )
         script: list[ScriptItem] = []
         if "script" in m:
@@ -498,7 +556,9 @@ class _Walk:
             self.fail(where[1], "a team game needs both 'format:' and 'teams:'")
         fmt = " ".join(self.text(m["format"][1], "format").lower().split())
         if fmt not in FORMATS:
-            self.fail(m["format"][1], f"format must be one of: {', '.join(FORMATS)}")
+            self.fail(
+                m["format"][1], "format must be one of: {formats}", formats=", ".join(FORMATS)
+            )
         if rules != "current":
             self.fail(m["format"][1], "team formats are played under the current rules only")
         tm = self.mapping(m["teams"][1], "teams", None)
@@ -507,10 +567,10 @@ class _Walk:
         teams: list[Team] = []
         for name, (key, value) in tm.items():
             if name in self.players or name.lower() in RESERVED_PLAYER_NAMES:
-                self.fail(key, f"the team name {name!r} is a player's name or a keyword")
+                self.fail(key, "the team name {name!r} is a player's name or a keyword", name=name)
             members = tuple(self.player(n, f"teams.{name}") for n in self.sequence(value, name))
             if not members:
-                self.fail(value, f"team {name!r} has no player")
+                self.fail(value, "team {name!r} has no player", name=name)
             teams.append(Team(name, members))
         order = [p for t in teams for p in t.players]
         if order != list(self.players):
@@ -526,7 +586,8 @@ class _Walk:
                 if len({life[p] for p in t.players}) > 1:
                     self.fail(
                         m["teams"][1],
-                        f"team {t.name}: teammates share one life total (810.4), give the same",
+                        "team {name}: teammates share one life total (810.4), give the same",
+                        name=t.name,
                     )
         self.teams = tuple(teams)
         return fmt, tuple(teams)
@@ -538,11 +599,18 @@ class _Walk:
         seen: dict[str, str] = {}
         for name, (key, _) in m.items():
             if not _PLAYER_NAME.match(name):
-                self.fail(key, f"player name {name!r} must be one word: letters, digits, _ or -")
+                self.fail(
+                    key, "player name {name!r} must be one word: letters, digits, _ or -", name=name
+                )
             if name.lower() in RESERVED_PLAYER_NAMES:
-                self.fail(key, f"{name!r} can't be a player's name: it is a keyword")
+                self.fail(key, "{name!r} can't be a player's name: it is a keyword", name=name)
             if name.lower() in seen:
-                self.fail(key, f"players {seen[name.lower()]!r} and {name!r} differ only in case")
+                self.fail(
+                    key,
+                    "players {a!r} and {b!r} differ only in case",
+                    a=seen[name.lower()],
+                    b=name,
+                )
             seen[name.lower()] = name
         self.players = tuple(m)
         return tuple(self.setup(name, key, value) for name, (key, value) in m.items())
@@ -575,11 +643,11 @@ class _Walk:
 
     def script_item(self, node: Node) -> ScriptItem:
         line = node.start_mark.line + 1
-        m = self.mapping(node, "a script line", None)
+        m = self.mapping(node, Msg("a script line"), None)
         if "expect" in m:
             if len(m) > 1:
                 other = next(k for k in m if k != "expect")
-                self.fail(m[other][0], f"a checkpoint holds only 'expect:', not {other!r}")
+                self.fail(m[other][0], "a checkpoint holds only 'expect:', not {key!r}", key=other)
             return Checkpoint(self.expectation(m["expect"][1], "expect"), line)
         who = [k for k in m if k not in LINE_KEYS]
         if not who:
@@ -588,24 +656,27 @@ class _Walk:
             if name not in self.players:
                 self.fail(
                     m[name][0],
-                    f"{name!r} is not a player{_suggest(name, [*self.players, *LINE_KEYS])} "
-                    f"(the players are {', '.join(self.players)}) nor a key of a script line "
-                    f"({', '.join(LINE_KEYS)}, or expect for a checkpoint)",
+                    "{name!r} is not a player{hint} (the players are {players}) nor a key of a "
+                    "script line ({keys}, or expect for a checkpoint)",
+                    name=name,
+                    hint=_suggest(name, [*self.players, *LINE_KEYS]),
+                    players=", ".join(self.players),
+                    keys=", ".join(LINE_KEYS),
                 )
         if len(who) > 1:
-            self.fail(m[who[1]][0], f"a script line is one decision, by one player: {who}")
+            self.fail(m[who[1]][0], "a script line is one decision, by one player: {who}", who=who)
         player = who[0]
         rejected = self.rejected(m["rejected"][1]) if "rejected" in m else None
         at = self.point(m["at"][1], "at") if "at" in m else None
         value = m[player][1]
-        text = " ".join(self.text(value, f"{player}'s command").split())
+        text = " ".join(self.text(value, Msg("{player}'s command", player=player)).split())
         try:
             command: Command | Unparsed = parse_command(text, self.names, self.lang)
         except CommandSyntaxError as err:
             if rejected not in (True, "unknown"):
-                self.fail(value, str(err))
+                self.fail(value, "{error}", error=err.msg())
             # The contract lets a line check that an unknown command is refused.
-            command = Unparsed(text, err.problem)
+            command = Unparsed(text, err.message)
         return ScriptLine(player, command, text, at=at, rejected=rejected, line=line)
 
     def rejected(self, node: Node) -> str | bool | None:
@@ -624,8 +695,10 @@ class _Walk:
             words += [k for k in REFUSAL_REASONS_FR if k not in words]
         self.fail(
             node,
-            f"rejected must be true or one of: {', '.join(words)}; got {word!r}"
-            f"{_suggest(word.lower(), words)}",
+            "rejected must be true or one of: {words}; got {word!r}{hint}",
+            words=", ".join(words),
+            word=word,
+            hint=_suggest(word.lower(), words),
         )
 
     # --- expectations ------------------------------------------------------------------------
@@ -646,7 +719,10 @@ class _Walk:
                 step = Step.parse(word)
             except ValueError:
                 self.fail(
-                    m["step"][1], f"unknown step {word!r}; the steps are: {', '.join(STEP_NAMES)}"
+                    m["step"][1],
+                    "unknown step {word!r}; the steps are: {steps}",
+                    word=word,
+                    steps=", ".join(STEP_NAMES),
                 )
         log: tuple[str, ...] | None = None
         if "log" in m:
@@ -657,7 +733,7 @@ class _Walk:
                 if isinstance(log_node, ScalarNode)
                 else self.sequence(log_node, f"{what}.log")
             )
-            log = tuple(self.text(n, f"an entry of {what}.log") for n in items)
+            log = tuple(self.text(n, Msg("an entry of {what}", what=f"{what}.log")) for n in items)
         return Expectation(
             players=players,
             stack=self.zone(m["stack"][1], f"{what}.stack", "stack") if "stack" in m else None,
@@ -736,7 +812,7 @@ def load_scenarios_text(
     )
     if not holds_list:
         return [walk.scenario(root)]
-    m = walk.mapping(root, "a file of scenarios", ("scenarios", "description"))
+    m = walk.mapping(root, Msg("a file of scenarios"), ("scenarios", "description"))
     if "description" in m:
         walk.text(m["description"][1], "description")
     items = walk.sequence(m["scenarios"][1], "scenarios")
@@ -749,8 +825,9 @@ def load_scenarios_text(
         if scenario.name in seen:
             walk.fail(
                 item,
-                f"two scenarios are named {scenario.name!r} (the first on line "
-                f"{seen[scenario.name]})",
+                "two scenarios are named {name!r} (the first on line {first})",
+                name=scenario.name,
+                first=seen[scenario.name],
             )
         seen[scenario.name] = scenario.line
         out.append(scenario)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from manastack.errors import ManastackError
+from manastack.i18n import Msg, Translator
 from manastack.steps import STEP_NAMES, Step
 from manastack.text import Command, Unparsed
 
@@ -49,7 +50,14 @@ DEFAULT_LIBRARY_SIZE = 20
 
 
 class PointSyntaxError(ManastackError, ValueError):
-    """Text that is not a point in time ``turn N STEP``."""
+    """Text that is not a point in time ``turn N STEP``: ``msg`` says why (``str`` is English)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.msg = Msg(template, **params)
+        super().__init__(str(self.msg))
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return self.msg.render(tr)
 
 
 @dataclass(frozen=True, order=True)
@@ -78,16 +86,21 @@ def parse_point(text: str) -> Point:
     m = _POINT.match(text)
     if not m:
         raise PointSyntaxError(
-            f"bad point in time {text!r}: write 'turn N STEP', e.g. 'turn 2 upkeep'"
+            "bad point in time {text!r}: write 'turn N STEP', e.g. 'turn 2 upkeep'", text=text
         )
     turn, step = m.groups()
     if not turn.isdigit() or len(turn) > 6 or int(turn) < 1:
-        raise PointSyntaxError(f"bad turn number {turn!r} in {text!r}: turns count from 1")
+        raise PointSyntaxError(
+            "bad turn number {turn!r} in {text!r}: turns count from 1", turn=turn, text=text
+        )
     try:
         return Point(int(turn), Step.parse("_".join(step.split())))
     except ValueError:
         raise PointSyntaxError(
-            f"unknown step {step!r} in {text!r}; the steps are: {', '.join(STEP_NAMES)}"
+            "unknown step {step!r} in {text!r}; the steps are: {steps}",
+            step=step,
+            text=text,
+            steps=", ".join(STEP_NAMES),
         ) from None
 
 

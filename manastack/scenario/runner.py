@@ -12,7 +12,7 @@ from manastack.actions import AssignDamage, FinishDeclaration, Pass
 from manastack.decisions import legal_actions
 from manastack.errors import IllegalAction, ManastackError
 from manastack.game import Game
-from manastack.i18n import Msg, Translator
+from manastack.i18n import N_, Msg, Translator
 from manastack.mana import pool_text
 from manastack.scenario.model import (
     Checkpoint,
@@ -52,13 +52,20 @@ class LineRun:
 class Result:
     scenario: Scenario
     passed: bool
-    failure: str | None = None
+    failure: str | None = None  # in English; ``failure_msg`` renders it in any language
     game: Game | None = None
     notes: list[tuple[int, Msg]] = field(default_factory=list)  # (log position, message)
     steps: list[LineRun] = field(default_factory=list)
     """Each script line as it ran, in order (for ``--explain``)."""
     stacks: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     """(log position, the stack's objects top first) each time the stack changed."""
+    failure_msg: Msg | None = None
+
+    def failure_text(self, tr: Translator | None = None) -> str | None:
+        """Why the scenario failed, in ``tr``'s language (English by default)."""
+        if self.failure_msg is not None and tr is not None:
+            return self.failure_msg.render(tr)
+        return self.failure
 
     def log_text(self, tail: int | None = None, tr: Translator | None = None) -> str:
         """The game's log, with the script's refused lines shown where they were tried; in
@@ -80,7 +87,11 @@ class Result:
 
 
 class ScenarioFailure(Exception):
-    pass
+    """A scenario's expectation not met: ``msg`` says which (``str`` is English)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
 
 
 def _spec(o: ObjSpec) -> PermanentSpec:
@@ -129,12 +140,18 @@ def run(sc: Scenario) -> Result:
     try:
         game = build(sc)
     except (ManastackError, ValueError) as e:
-        return Result(sc, False, f"{sc.source}:{sc.line}: the setup is not valid: {e}")
+        why = Msg(
+            "{source}:{line}: the setup is not valid: {error}",
+            source=sc.source,
+            line=sc.line,
+            error=e.msg() if isinstance(e, IllegalAction) else str(e),
+        )
+        return Result(sc, False, str(why), failure_msg=why)
     result = Result(sc, True, None, game)
     try:
         _play(sc, game, result.notes, result)
     except ScenarioFailure as f:
-        result.passed, result.failure = False, str(f)
+        result.passed, result.failure, result.failure_msg = False, str(f), f.msg
     return result
 
 
@@ -146,19 +163,25 @@ def _note_stack(result: Result | None, game: Game) -> None:
         result.stacks.append((len(game.log), now))
 
 
-def _where(game: Game) -> str:
+def _where(game: Game) -> Msg:
     g = game.state
-    return f"turn {g.turn} {g.step.label}"
+    return Msg("turn {turn} {step}", turn=g.turn, step=g.step.label)
 
 
-def _pending_text(game: Game) -> str:
+def _pending_text(game: Game) -> Msg:
     d = game.decision
     if d is None:
-        return "no decision is pending"
+        return Msg("no decision is pending")
     opts = legal_actions(game.state)
     shown = "; ".join(describe_action(game, a) for a in opts[:12])
-    more = f" (+{len(opts) - 12} more)" if len(opts) > 12 else ""
-    return f"pending: {d.prompt} [{d.kind.value}]; legal options: {shown}{more}"
+    more = Msg(" (+{n} more)", n=len(opts) - 12) if len(opts) > 12 else ""
+    return Msg(
+        "pending: {prompt} [{kind}]; legal options: {options}{more}",
+        prompt=d.prompt,
+        kind=d.kind.value,
+        options=shown,
+        more=more,
+    )
 
 
 # Commands that answer priority (or a free cast); the others answer one kind of decision each.
@@ -188,10 +211,18 @@ def _reached(game: Game, at: Point | None) -> bool:
 
 
 def _fail(
-    sc: Scenario, line: int, game: Game, msg: str, with_pending: bool = False
+    sc: Scenario, line: int, game: Game, msg: Msg, with_pending: bool = False
 ) -> ScenarioFailure:
-    extra = f"\n  {_pending_text(game)}" if with_pending else ""
-    return ScenarioFailure(f"{sc.source}:{line}: at {_where(game)}: {msg}{extra}")
+    why = Msg(
+        "{source}:{line}: at {where}: {problem}",
+        source=sc.source,
+        line=line,
+        where=_where(game),
+        problem=msg,
+    )
+    if with_pending:
+        why = Msg("{failure}\n  {pending}", failure=why, pending=_pending_text(game))
+    return ScenarioFailure(why)
 
 
 def _play(
@@ -206,7 +237,7 @@ def _play(
         while i < len(script) and isinstance(script[i], Checkpoint):
             cp = script[i]
             assert isinstance(cp, Checkpoint)
-            _check(sc, game, cp.expect, cp.line, "checkpoint")
+            _check(sc, game, cp.expect, cp.line, N_("checkpoint"))
             i += 1
         line = script[i] if i < len(script) else None
         assert line is None or isinstance(line, ScriptLine)
@@ -224,12 +255,15 @@ def _play(
                     sc,
                     line.line,
                     game,
-                    f"the scenario reached `until: {sc.until}` before this line ran",
+                    Msg(
+                        "the scenario reached `until: {until}` before this line ran",
+                        until=str(sc.until),
+                    ),
                 )
             break
         ask = g.pending
         if ask is None:
-            raise _fail(sc, sc.line, game, "the game stopped without a decision")
+            raise _fail(sc, sc.line, game, Msg("the game stopped without a decision"))
         asked = g.players[ask.player].name
         if (
             line is not None
@@ -257,28 +291,36 @@ def _play(
             pass
         else:
             at = line.line if line is not None else sc.line
-            nxt = f" (the next line is {line.player}'s: `{line.text}`)" if line else ""
+            nxt: Msg | str = (
+                Msg(" (the next line is {player}'s: `{text}`)", player=line.player, text=line.text)
+                if line
+                else ""
+            )
             raise _fail(
                 sc,
                 at,
                 game,
-                f"{asked} must decide ({ask.kind.value.replace('_', ' ')}) and no line "
-                f"answers it{nxt}",
+                Msg(
+                    "{player} must decide ({kind}) and no line answers it{next}",
+                    player=asked,
+                    kind=ask.kind.value.replace("_", " "),
+                    next=nxt,
+                ),
                 with_pending=True,
             )
     else:
-        raise _fail(sc, sc.line, game, f"no end after {MAX_DECISIONS} decisions (a loop?)")
+        raise _fail(sc, sc.line, game, Msg("no end after {n} decisions (a loop?)", n=MAX_DECISIONS))
     if i < len(script):
         rest = script[i]
         raise _fail(
             sc,
             rest.line,
             game,
-            "the game ended before this line ran" if game.is_over else "this line never ran",
+            Msg("the game ended before this line ran" if game.is_over else "this line never ran"),
             with_pending=not game.is_over,
         )
     if sc.expect is not None:
-        _check(sc, game, sc.expect, sc.expect.line or sc.line, "final expect")
+        _check(sc, game, sc.expect, sc.expect.line or sc.line, N_("final expect"))
 
 
 def _answers(game: Game, name: str) -> bool:
@@ -305,7 +347,7 @@ def _do_line(
     try:
         pi = game.player_index(line.player)
     except IllegalAction:
-        raise _fail(sc, line.line, game, f"no player named {line.player}") from None
+        raise _fail(sc, line.line, game, Msg("no player named {name}", name=line.player)) from None
     nxt = script[i + 1] if i + 1 < len(script) else None
     more_blocks = (
         isinstance(line.command, C.Block)
@@ -348,9 +390,21 @@ def _do_line(
                 sc,
                 line.line,
                 game,
-                f"`{line.text}` was refused for `{e.reason}`, not `{line.rejected}`: {e}",
+                Msg(
+                    "`{line}` was refused for `{reason}`, not `{expected}`: {error}",
+                    line=line.text,
+                    reason=e.reason,
+                    expected=line.rejected,
+                    error=e.msg(),
+                ),
             ) from None
-        raise _fail(sc, line.line, game, f"`{line.text}` was refused: {e}", True) from None
+        raise _fail(
+            sc,
+            line.line,
+            game,
+            Msg("`{line}` was refused: {error}", line=line.text, error=e.msg()),
+            True,
+        ) from None
     if result is not None:
         result.steps.append(LineRun(line, start, len(game.log)))
     if line.rejected:
@@ -358,7 +412,11 @@ def _do_line(
             sc,
             line.line,
             game,
-            f"`{line.text}` should have been refused ({line.rejected}) but was accepted",
+            Msg(
+                "`{line}` should have been refused ({rejected}) but was accepted",
+                line=line.text,
+                rejected=line.rejected,
+            ),
         )
     del g
 
@@ -372,32 +430,35 @@ def _names_of_cards(cs: Sequence[Card]) -> list[str]:
 
 def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> None:
     g = game.state
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
 
-    def bad(key: str, msg: str, lines: dict[str, int], default: int) -> None:
+    def bad(key: str, msg: Msg, lines: dict[str, int], default: int) -> None:
         problems.append((lines.get(key, default), msg))
 
     for name, pe in exp.players.items():
         try:
             pi = game.player_index(name)
         except IllegalAction:
-            bad("players", f"no player named {name}", exp.lines, line)
+            bad("players", Msg("no player named {name}", name=name), exp.lines, line)
             continue
         _check_player(g, pi, pe, lambda k, m: bad(k, m, pe.lines, pe.line or line))  # noqa: B023
     if exp.stack is not None:
         actual = [s.source_name for s in reversed(g.stack)]
         want = [o.card for o in exp.stack]
         if [a.lower() for a in actual] != [w.lower() for w in want]:
-            bad("stack", f"stack (top first): expected {want}, got {actual}", exp.lines, line)
+            why = Msg("stack (top first): expected {want}, got {got}", want=want, got=actual)
+            bad("stack", why, exp.lines, line)
     if exp.turn is not None and exp.turn != g.turn:
-        bad("turn", f"turn: expected {exp.turn}, got {g.turn}", exp.lines, line)
+        why = Msg("turn: expected {want}, got {got}", want=exp.turn, got=g.turn)
+        bad("turn", why, exp.lines, line)
     if exp.step is not None and exp.step != g.step:
-        bad("step", f"step: expected {exp.step.label}, got {g.step.label}", exp.lines, line)
+        why = Msg("step: expected {want}, got {got}", want=exp.step.label, got=g.step.label)
+        bad("step", why, exp.lines, line)
     active_name = _seat_name(game, g.active, exp.active)
     if exp.active is not None and exp.active.lower() != active_name.lower():
         bad(
             "active",
-            f"active player: expected {exp.active}, got {active_name}",
+            Msg("active player: expected {want}, got {got}", want=exp.active, got=active_name),
             exp.lines,
             line,
         )
@@ -409,7 +470,8 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
             else "none"
         )
         if exp.priority.lower() != holder.lower():
-            bad("priority", f"priority: expected {exp.priority}, got {holder}", exp.lines, line)
+            why = Msg("priority: expected {want}, got {got}", want=exp.priority, got=holder)
+            bad("priority", why, exp.lines, line)
     if exp.winner is not None:
         if not g.game_over:
             actual_w = "none"
@@ -418,30 +480,45 @@ def _check(sc: Scenario, game: Game, exp: Expectation, line: int, what: str) -> 
         else:
             actual_w = _seat_name(game, g.winner, exp.winner)
         if exp.winner.lower() != actual_w.lower():
-            bad("winner", f"winner: expected {exp.winner}, got {actual_w}", exp.lines, line)
+            why = Msg("winner: expected {want}, got {got}", want=exp.winner, got=actual_w)
+            bad("winner", why, exp.lines, line)
     for team_name, te in exp.teams.items():
         members = [i for i, p in enumerate(g.players) if game.team_of(i) == team_name]
         if te.life is not None and members and g.players[members[0]].life != te.life:
             got = g.players[members[0]].life
-            bad("life", f"{team_name}'s life: expected {te.life}, got {got}", exp.lines, line)
+            why = Msg(
+                "{who}'s life: expected {want}, got {got}", who=team_name, want=te.life, got=got
+            )
+            bad("life", why, exp.lines, line)
         lost = bool(members) and all(g.players[i].lost for i in members)
         if te.lost is not None and te.lost != lost:
-            bad("lost", f"{team_name} lost: expected {te.lost}, got {lost}", exp.lines, line)
+            why = Msg(
+                "{who} lost: expected {want}, got {got}", who=team_name, want=te.lost, got=lost
+            )
+            bad("lost", why, exp.lines, line)
     if exp.log is not None:
         text = "\n".join(str(e) for e in g.log)
         pos = 0
         for sub in exp.log:
             k = text.find(sub, pos)
             if k < 0:
-                earlier = " (it appears earlier, out of order)" if sub in text else ""
-                bad("log", f"log: {sub!r} not found in order{earlier}", exp.lines, line)
+                earlier = Msg(" (it appears earlier, out of order)") if sub in text else ""
+                why = Msg("log: {text!r} not found in order{earlier}", text=sub, earlier=earlier)
+                bad("log", why, exp.lines, line)
                 break
             pos = k + len(sub)
     if problems:
         ln, msg = problems[0]
         extra = len(problems) - 1
-        more = "" if not extra else f" (and {extra} more difference{'s' if extra > 1 else ''})"
-        raise _fail(sc, ln, game, f"{what}: {msg}{more}")
+        more: Msg | str = ""
+        if extra:
+            more = Msg(
+                " (and {n} more differences)" if extra > 1 else " (and {n} more difference)",
+                n=extra,
+            )
+        raise _fail(
+            sc, ln, game, Msg("{what}: {problem}{more}", what=Msg(what), problem=msg, more=more)
+        )
 
 
 def _teammates(game: Game, a: str, b: str) -> bool:
@@ -463,28 +540,46 @@ def _seat_name(game: Game, pi: int, expected: str | None) -> str:
 
 
 def _check_player(
-    g: GameState, pi: int, pe: PlayerExpect, report: Callable[[str, str], None]
+    g: GameState, pi: int, pe: PlayerExpect, report: Callable[[str, Msg], None]
 ) -> None:
     pl = g.players[pi]
     who = pl.name
     if pe.life is not None and pe.life != pl.life:
-        report("life", f"{who}'s life: expected {pe.life}, got {pl.life}")
+        report(
+            "life",
+            Msg("{who}'s life: expected {want}, got {got}", who=who, want=pe.life, got=pl.life),
+        )
     if pe.lost is not None and pe.lost != pl.lost:
-        report("lost", f"{who} lost: expected {pe.lost}, got {pl.lost}")
+        report(
+            "lost",
+            Msg("{who} lost: expected {want}, got {got}", who=who, want=pe.lost, got=pl.lost),
+        )
     if pe.mana_pool is not None:
         want = sorted(pe.mana_pool.replace(" ", "").upper())
         got = sorted(pool_text(pl.pool))
         if want != got:
             report(
                 "mana_pool",
-                f"{who}'s mana pool: expected {''.join(want) or 'empty'!r}, "
-                f"got {''.join(got) or 'empty'!r}",
+                Msg(
+                    "{who}'s mana pool: expected {want!r}, got {got!r}",
+                    who=who,
+                    want="".join(want) or "empty",
+                    got="".join(got) or "empty",
+                ),
             )
     if pe.library is not None:
         actual = list(reversed(_names_of_cards(pl.library)))
         want_lib = [o.card for o in pe.library]
         if [a.lower() for a in actual] != [w.lower() for w in want_lib]:
-            report("library", f"{who}'s library (top first): expected {want_lib}, got {actual}")
+            report(
+                "library",
+                Msg(
+                    "{who}'s library (top first): expected {want}, got {got}",
+                    who=who,
+                    want=want_lib,
+                    got=actual,
+                ),
+            )
     for zone in ("hand", "graveyard", "exile"):
         want_z: tuple[ObjSpec, ...] | None = getattr(pe, zone)
         if want_z is None:
@@ -493,14 +588,26 @@ def _check_player(
         if Counter(a.lower() for a in actual_z) != Counter(o.card.lower() for o in want_z):
             report(
                 zone,
-                f"{who}'s {zone}: expected {sorted(o.card for o in want_z)}, "
-                f"got {sorted(actual_z)}",
+                Msg(
+                    ZONE_EXPECTED[zone],
+                    who=who,
+                    want=sorted(o.card for o in want_z),
+                    got=sorted(actual_z),
+                ),
             )
     if pe.battlefield is not None:
         perms = [p for p in g.battlefield if p.card.owner == pi]
         msg = _match_battlefield(g, perms, list(pe.battlefield))
         if msg:
-            report("battlefield", f"{who}'s battlefield: {msg}")
+            report("battlefield", Msg("{who}'s battlefield: {problem}", who=who, problem=msg))
+
+
+# What a zone of a player's expectation says when it differs.
+ZONE_EXPECTED: dict[str, str] = {
+    "hand": N_("{who}'s hand: expected {want}, got {got}"),
+    "graveyard": N_("{who}'s graveyard: expected {want}, got {got}"),
+    "exile": N_("{who}'s exile: expected {want}, got {got}"),
+}
 
 
 def _fields(g: GameState, p: Permanent) -> dict[str, object]:
@@ -542,11 +649,15 @@ def _fits(g: GameState, p: Permanent, o: ObjSpec) -> bool:
     return True
 
 
-def _match_battlefield(g: GameState, perms: list[Permanent], want: list[ObjSpec]) -> str | None:
+def _match_battlefield(g: GameState, perms: list[Permanent], want: list[ObjSpec]) -> Msg | None:
     names_actual = Counter(p.name.lower() for p in perms)
     names_want = Counter(o.card.lower() for o in want)
     if names_actual != names_want:
-        return f"expected {sorted(o.card for o in want)}, got {sorted(p.name for p in perms)}"
+        return Msg(
+            "expected {want}, got {got}",
+            want=sorted(o.card for o in want),
+            got=sorted(p.name for p in perms),
+        )
     # Same names: now match the fields, trying every pairing (the lists are short).
     used = [False] * len(perms)
 
@@ -568,8 +679,13 @@ def _match_battlefield(g: GameState, perms: list[Permanent], want: list[ObjSpec]
         if not any(_fits(g, p, o) for p in cands):
             wanted = _spec_fields(o)
             got = [{k: _fields(g, p)[k] for k in wanted} for p in cands]
-            return f"{o.card}: expected {wanted}, got {got if len(got) > 1 else got[0]}"
-    return "the permanents' fields can't all be matched at once"
+            return Msg(
+                "{card}: expected {want}, got {got}",
+                card=o.card,
+                want=wanted,
+                got=got if len(got) > 1 else got[0],
+            )
+    return Msg("the permanents' fields can't all be matched at once")
 
 
 def card_names() -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from manastack import cards
 from manastack.errors import InputError
-from manastack.i18n import cardnames
+from manastack.i18n import ENGLISH, Translator, cardnames
 from manastack.scenario.loader import load_scenarios
 from manastack.scenario.model import Scenario
 from manastack.scenario.runner import Result, run
@@ -69,10 +69,12 @@ def run_file(path: Path, lang: str = "en") -> FileOutcome:
     return FileOutcome(path, None, [run(sc) for sc in scenarios])
 
 
-def failure_report(r: Result, tail: int = 15) -> str:
-    """The first difference, the decision pending if a line was missing, and the log's tail."""
-    lines = [r.failure or "failed"]
+def failure_report(r: Result, tail: int = 15, t: Translator | None = None) -> str:
+    """The first difference, the decision pending if a line was missing, and the log's tail;
+    in ``t``'s language (English, the log in the game's language, by default)."""
+    tr = t or ENGLISH
+    lines = [r.failure_text(t) or tr.tr("failed")]
     if r.game is not None:
-        lines.append(f"  last {tail} log lines:")
-        lines.extend(f"    {e}" for e in r.game.log[-tail:])
+        lines.append(tr.tr("  last {n} log lines:", n=tail))
+        lines.extend(f"    {e if t is None else e.line(t)}" for e in r.game.log[-tail:])
     return "\n".join(lines)

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from manastack.agents import GameResult, get_agent
+from manastack.agents import AGENTS, GameResult, get_agent, unknown_agent
 from manastack.agents.base import DEFAULT_MAX_TURNS
+from manastack.i18n import ENGLISH, Translator, translator
 from manastack.sim.backends import Done, Work, run
 from manastack.simulate import Job, game_seed, wilson
 
@@ -129,19 +130,29 @@ class Standings:
             "seconds": round(self.seconds, 4),
         }
 
-    def text(self) -> str:
+    def text(self, t: Translator = ENGLISH) -> str:
+        """The standings as a table, in ``t``'s language."""
         k = len(self.decks)
         width = max(8, *(len(d) for d in self.decks))
         cell = 18
         planned = self.games_per_pair * len(self.pairings)
-        head = (
-            f"tournament: {k} decks, {self.games_per_pair} games a pair, agent {self.agent}, "
-            f"seed {self.seed}"
+        head = t.tr(
+            "tournament: {k} decks, {n} games a pair, agent {agent}, seed {seed}",
+            k=k,
+            n=self.games_per_pair,
+            agent=self.agent,
+            seed=self.seed,
         )
         lines = [head]
         if not self.complete:
-            lines.append(f"INTERRUPTED: {self.games} of {planned} games played")
-        lines.append("win rate of the row's deck against the column's (95% CI):")
+            lines.append(
+                t.tr(
+                    "INTERRUPTED: {games} of {planned} games played",
+                    games=self.games,
+                    planned=planned,
+                )
+            )
+        lines.append(t.tr("win rate of the row's deck against the column's (95% CI):"))
         lines.append(" " * width + "".join(f"{d[: cell - 1]:>{cell}}" for d in self.decks))
         for i in range(k):
             cells = []
@@ -150,25 +161,41 @@ class Standings:
                 if i == j:
                     cells.append(f"{'-':>{cell}}")
                 elif g == 0:
-                    cells.append(f"{'no games':>{cell}}")
+                    cells.append(f"{t.tr('no games'):>{cell}}")
                 else:
                     lo, hi = wilson(w, g)
                     cells.append(
                         f"{100 * w / g:>5.1f}% ({100 * lo:2.0f}-{100 * hi:3.0f})".rjust(cell)
                     )
             lines.append(f"{self.decks[i]:<{width}}" + "".join(cells))
-        lines.append("ranking (all games, draws count as not won):")
+        lines.append(t.tr("ranking (all games, draws count as not won):"))
         for place, i in enumerate(self.ranking(), 1):
             w, g = self.totals(i)
             lo, hi = wilson(w, g)
             rate = 100 * w / g if g else 0.0
             lines.append(
-                f"  {place}. {self.decks[i]:<{width}} {w:>6}/{g:<6} {rate:5.1f}%  "
-                f"(95% CI {100 * lo:5.1f}%-{100 * hi:5.1f}%)"
+                t.tr(
+                    "  {place}. {deck} {w:>6}/{g:<6} {rate:5.1f}%  (95% CI {lo:5.1f}%-{hi:5.1f}%)",
+                    place=place,
+                    deck=f"{self.decks[i]:<{width}}",
+                    w=w,
+                    g=g,
+                    rate=rate,
+                    lo=100 * lo,
+                    hi=100 * hi,
+                )
             )
         draws = sum(p.draws for p in self.pairings)
         rate = self.games / self.seconds if self.seconds > 0 else 0.0
-        lines.append(f"  draws {draws}; {self.games} games in {self.seconds:.2f} s ({rate:.1f}/s)")
+        lines.append(
+            t.tr(
+                "  draws {draws}; {games} games in {s:.2f} s ({rate:.1f}/s)",
+                draws=draws,
+                games=self.games,
+                s=self.seconds,
+                rate=rate,
+            )
+        )
         return "\n".join(lines)
 
 
@@ -236,30 +263,33 @@ def command(args: Any) -> int:
     from pathlib import Path
 
     from rich.console import Console
+    from rich.markup import escape
 
     from manastack import cards
     from manastack.decklist import load_decklist
     from manastack.errors import InputError
+
+    t = translator(getattr(args, "lang", "en"))
 
     def fail(msg: str) -> int:
         print(f"manastack tournament: {msg}", file=sys.stderr)
         return 2
 
     if args.n < 1:
-        return fail(f"-n must be at least 1, got {args.n}")
+        return fail(t.tr("{option} must be at least 1, got {n}", option="-n", n=args.n))
     if len(args.decks) < 2:
-        return fail("give at least two decklists")
+        return fail(t.tr("give at least two decklists"))
     if args.workers is not None and args.workers < 1:
-        return fail(f"--workers must be at least 1, got {args.workers}")
-    try:
-        get_agent(args.agent)
-    except KeyError as err:
-        return fail(str(err.args[0]))
+        return fail(
+            t.tr("{option} must be at least 1, got {n}", option="--workers", n=args.workers)
+        )
+    if args.agent.strip().lower() not in AGENTS:
+        return fail(unknown_agent(args.agent).render(t))
     names = cards.names()
     try:
         decks = [load_decklist(d, names).cards() for d in args.decks]
     except InputError as err:
-        return fail(str(err))
+        return fail(err.localized(t))
     deck_names = [Path(d).stem for d in args.decks]
     for i, name in enumerate(deck_names):
         if deck_names.count(name) > 1:
@@ -268,7 +298,7 @@ def command(args: Any) -> int:
         try:
             import ray  # noqa: F401
         except ImportError:
-            return fail("--backend ray needs Ray: pip install 'manastack[ray]'")
+            return fail(t.tr("--backend ray needs Ray: pip install 'manastack[ray]'"))
     import os
 
     total = args.n * len(decks) * (len(decks) - 1) // 2
@@ -292,7 +322,7 @@ def command(args: Any) -> int:
         )
 
         columns = (
-            TextColumn("tournament"),
+            TextColumn(escape(t.tr("tournament"))),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
@@ -309,7 +339,9 @@ def command(args: Any) -> int:
             nonlocal done
             before, done = done, done + k
             if done // step != before // step or done == total:
-                print(f"played {done}/{total} games", file=sys.stderr, flush=True)
+                print(
+                    t.tr("played {done}/{n} games", done=done, n=total), file=sys.stderr, flush=True
+                )
 
         standings = tournament(decks, args.n, progress=None if args.json else plain, **kwargs)
     if args.json:
@@ -317,5 +349,5 @@ def command(args: Any) -> int:
 
         print(json.dumps(standings.to_json()))
     else:
-        print(standings.text())
+        print(standings.text(t))
     return 0 if standings.complete else 130

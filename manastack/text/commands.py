@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import difflib
 import re
+import textwrap
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias
 
 from manastack.errors import ManastackError
+from manastack.i18n import N_, Msg, Translator, translator
 
-GRAMMAR = """\
+_FORMS = """\
 pass
 play CARD
 cast CARD [face down] [targeting T, T...] [choosing C, C...] [x=N] [paying SOURCE, ...]
@@ -32,10 +34,16 @@ choose WORDS
 discard CARD[, CARD...]
 turn face up CARD
 suspend CARD
-concede
+concede"""
 
-CARD is a card name in any case; PLAYER's CARD narrows it to that player's.
-T is a player's name or a CARD."""
+# The notes under the forms, indented as an error message shows them (a message each, so that
+# the notes are in the reader's language and the forms in the command language).
+_NOTE = N_(
+    "  CARD is a card name in any case; PLAYER's CARD narrows it to that player's.\n"
+    "  T is a player's name or a CARD."
+)
+
+GRAMMAR = f"{_FORMS}\n\n{textwrap.dedent(_NOTE)}"
 """Every command form, as the scenario contract's table writes them."""
 
 MAX_COMMAND_CHARS = 1000
@@ -50,14 +58,31 @@ _MAX_SPLIT_CANDIDATES = 12
 
 
 class CommandSyntaxError(ManastackError):
-    """Text that is not a command. ``problem`` says what was wrong; the message adds the grammar."""
+    """Text that is not a command. ``problem`` says what was wrong (in English; ``message`` is
+    the same as a :class:`~manastack.i18n.Msg`); the message adds the grammar of the command
+    language ``lang``. ``str`` is English; :meth:`localized` is in a translator's language, the
+    command language's by default (an error in French commands is told in French)."""
 
-    def __init__(self, problem: str, text: str = "", lang: str = "en") -> None:
-        self.problem = problem
+    def __init__(self, problem: Msg, text: str = "", lang: str = "en") -> None:
+        self.message = problem
+        self.problem = str(problem)
         self.text = text
-        forms = GRAMMAR_FR if lang == "fr" else GRAMMAR
-        grammar = "\n".join(f"  {line}" if line else "" for line in forms.splitlines())
-        super().__init__(f"{problem}\nThe commands are:\n{grammar}")
+        self.lang = lang
+        super().__init__(str(self.msg()))
+
+    def msg(self) -> Msg:
+        """The whole message: what was wrong, then the forms of the command language and the
+        notes under them."""
+        forms, note = (_FORMS_FR, _NOTE_FR) if self.lang == "fr" else (_FORMS, _NOTE)
+        return Msg(
+            "{problem}\nThe commands are:\n{forms}\n\n{notes}",
+            problem=self.message,
+            forms="\n".join(f"  {line}" for line in forms.splitlines()),
+            notes=Msg(note),
+        )
+
+    def localized(self, tr: Translator | None = None) -> str:
+        return self.msg().render(tr or translator(self.lang))
 
 
 # --- card names ------------------------------------------------------------------------------
@@ -367,7 +392,7 @@ class Unparsed:
     """
 
     text: str
-    problem: str
+    problem: Msg  # what is wrong with it, rendered in the game's language when refused
 
     def __str__(self) -> str:
         return self.text
@@ -389,19 +414,30 @@ def _join(tokens: Sequence[str]) -> str:
     return out
 
 
-def _number(text: str, what: str, least: int) -> int:
+def _number(text: str, what: str | Msg, least: int) -> int:
     if not _DIGITS.match(text):
-        raise _Bad(f"{what} must be a whole number, got {text!r}")
+        raise _Bad("{what} must be a whole number, got {text!r}", what=what, text=text)
     # Compare lengths first: int() of thousands of digits is slow, or refused outright.
     n = int(text) if len(text) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
     if not least <= n <= MAX_NUMBER:
         shown = text if len(text) <= 12 else text[:12] + "..."
-        raise _Bad(f"{what} must be between {least} and {MAX_NUMBER}, got {shown}")
+        raise _Bad(
+            "{what} must be between {least} and {most}, got {shown}",
+            what=what,
+            least=least,
+            most=MAX_NUMBER,
+            shown=shown,
+        )
     return n
 
 
 class _Bad(Exception):
-    """One reading of the text failed; another split may still work."""
+    """One reading of the text failed; another split may still work. ``template`` and
+    ``params`` say what was wrong (manastack.i18n); ``str`` is English."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.msg = Msg(template, **params)
+        super().__init__(str(self.msg))
 
 
 def _known_ref(text: str, names: CardNames) -> bool:
@@ -436,7 +472,7 @@ def _items(
     for i, tok in enumerate([*tokens, ","]):
         if tok == ",":
             if i == start:
-                raise _Bad(f"{what} has an empty name (a stray comma?)")
+                raise _Bad("{what} has an empty name (a stray comma?)", what=what)
             pieces.append((start, i))
             start = i + 1
     texts = [_join(tokens[a:b]) for a, b in pieces]
@@ -466,6 +502,11 @@ class _Clause:
     words: tuple[str, ...]  # the keyword's tokens, casefolded; x=N is matched by its shape
     kind: _Kind
     fold: bool = False  # French: accents don't matter either (the words are written without)
+    shown: str = ""  # the keyword as messages write it (the key where empty)
+
+    @property
+    def label(self) -> str:
+        return "x=" if self.kind == "x" else self.shown or self.key
 
     def at(self, tokens: Sequence[str], pos: int) -> bool:
         if self.kind == "x":
@@ -493,22 +534,22 @@ _ARROW = _Clause("->", ("->",), "word")
 # The French keywords (docs/scenarios-fr.md), folded: the same keys, so the same commands. Where
 # a keyword has a long and a short form, the long one comes first (a tie between readings
 # keeps the first).
-_FACE_DOWN_FR = _Clause("face down", ("face", "cachee"), "flag", True)
+_FACE_DOWN_FR = _Clause("face down", ("face", "cachee"), "flag", True, "face cachée")
 _TARGETING_FR = (
-    _Clause("targeting", ("en", "ciblant"), "refs", True),
-    _Clause("targeting", ("ciblant",), "refs", True),
+    _Clause("targeting", ("en", "ciblant"), "refs", True, "en ciblant"),
+    _Clause("targeting", ("ciblant",), "refs", True, "ciblant"),
 )
 _CHOOSING_FR = (
-    _Clause("choosing", ("en", "choisissant"), "strs", True),
-    _Clause("choosing", ("choisissant",), "strs", True),
+    _Clause("choosing", ("en", "choisissant"), "strs", True, "en choisissant"),
+    _Clause("choosing", ("choisissant",), "strs", True, "choisissant"),
 )
 _PAYING_FR = (
-    _Clause("paying", ("en", "payant", "avec"), "refs", True),
-    _Clause("paying", ("en", "payant"), "refs", True),
-    _Clause("paying", ("payant",), "refs", True),
+    _Clause("paying", ("en", "payant", "avec"), "refs", True, "en payant avec"),
+    _Clause("paying", ("en", "payant"), "refs", True, "en payant"),
+    _Clause("paying", ("payant",), "refs", True, "payant"),
 )
-_ABILITY_FR = _Clause("ability", ("capacite",), "int", True)
-_WITH_FR = _Clause("with", ("avec",), "refs", True)
+_ABILITY_FR = _Clause("ability", ("capacite",), "int", True, "capacité")
+_WITH_FR = _Clause("with", ("avec",), "refs", True, "avec")
 
 
 @dataclass(frozen=True)
@@ -522,10 +563,24 @@ class _Words:
     nothing: str
     face_up: tuple[str, str]
     assign_part: re.Pattern[str]
+    # How messages write the command forms: each verb (by its English one), a card, an attacker,
+    # one part of ``assign``.
+    verbs: Mapping[str, str]
+    card: str
+    attacker: str
+    assign_form: str
 
     def word(self, token: str) -> str:
         """A token as compared with this language's keywords (French: accents don't matter)."""
         return _fold(token) if self.lang == "fr" else token.casefold()
+
+    def verb(self, english: str) -> str:
+        """A verb (or a verb and its words: ``attack with``) as this language writes it."""
+        return self.verbs.get(english, english)
+
+    def q(self, english: str) -> str:
+        """A verb between quotes, as messages name it: ``'cast'``, ``'lancer'``."""
+        return repr(self.verb(english))
 
 
 _EN = _Words(
@@ -536,6 +591,10 @@ _EN = _Words(
     "nothing",
     ("face", "up"),
     re.compile(r"^([0-9]+)\s+to\s+(\S.*)$", re.IGNORECASE),
+    {},
+    "CARD",
+    "ATTACKER",
+    "N to T",
 )
 _FR = _Words(
     "fr",
@@ -545,6 +604,26 @@ _FR = _Words(
     "rien",
     ("face", "visible"),
     re.compile(r"^([0-9]+)\s+(?:à|a)\s+(\S.*)$", re.IGNORECASE),
+    {
+        "pass": "passer",
+        "play": "jouer",
+        "cast": "lancer",
+        "activate": "activer",
+        "attack": "attaquer",
+        "attack with": "attaquer avec",
+        "block": "bloquer",
+        "assign": "assigner",
+        "order": "ordonner",
+        "choose": "choisir",
+        "discard": "défausser",
+        "turn": "retourner",
+        "turn face up": "retourner face visible",
+        "suspend": "suspendre",
+        "concede": "concéder",
+    },
+    "CARTE",
+    "ATTAQUANT",
+    "N à C",
 )
 
 
@@ -555,21 +634,21 @@ def _value(
     clause: _Clause, keyword: str, seg: Sequence[str], names: CardNames
 ) -> tuple[_Value, _Spans]:
     """Read one clause's value; returns it and the token spans of the known names in it."""
-    label = clause.key if clause.kind != "x" else "x="
+    label = clause.label
     if clause.kind == "flag":
         if seg:
-            raise _Bad(f"unexpected {_join(seg)!r} after {label!r}")
+            raise _Bad("unexpected {text!r} after {label!r}", text=_join(seg), label=label)
         return True, []
     if clause.kind == "x":
         if seg:
-            raise _Bad(f"unexpected {_join(seg)!r} after {keyword!r}")
+            raise _Bad("unexpected {text!r} after {label!r}", text=_join(seg), label=keyword)
         return _number(keyword[2:], "X", 0), []
     if not seg:
-        raise _Bad(f"{label!r} needs something after it")
+        raise _Bad("{label!r} needs something after it", label=label)
     if clause.kind == "int":
         if len(seg) != 1:
-            raise _Bad(f"{label!r} takes one number, got {_join(seg)!r}")
-        return _number(seg[0], "the ability number", 1), []
+            raise _Bad("{label!r} takes one number, got {text!r}", label=label, text=_join(seg))
+        return _number(seg[0], Msg(N_("the ability number")), 1), []
     if clause.kind == "word":
         return _join(seg), []
     if clause.kind == "strs":
@@ -612,7 +691,7 @@ def _read_clauses(
 
     def head_value(seg: Sequence[str]) -> tuple[_Value, _Spans]:
         if not seg:
-            raise _Bad(f"{what} needs a card name")
+            raise _Bad("{what} needs a card name", what=what)
         if head == "ref":
             text = _join(seg)
             return (_ref(text, names),), [(0, len(seg))] if _known_ref(text, names) else []
@@ -669,7 +748,8 @@ def _read_clauses(
         found = solve(-1, frozenset())
         if found is not None:
             return dict(found.values)
-    return _read_every_keyword(tokens, cands, head_value, required, names)
+    labels = {c.key: c.label for c in clauses}
+    return _read_every_keyword(tokens, cands, head_value, required, names, labels)
 
 
 def _read_every_keyword(
@@ -678,20 +758,20 @@ def _read_every_keyword(
     head_value: Callable[[Sequence[str]], tuple[_Value, _Spans]],
     required: Collection[str],
     names: CardNames,
+    labels: Mapping[str, str],
 ) -> dict[str, _Value]:
     """The reading that takes every keyword-looking word as a keyword. When no reading works,
     its error is the one reported: it is what a person typing the command most likely meant."""
     bounds = [p for p, _ in cands] + [len(tokens)]
     values: dict[str, _Value] = {"": head_value(tokens[: bounds[0]])[0]}
     for k, (pos, clause) in enumerate(cands):
-        label = clause.key if clause.kind != "x" else "x="
         if clause.key in values:
-            raise _Bad(f"{label!r} is given twice")
+            raise _Bad("{label!r} is given twice", label=clause.label)
         seg = tokens[pos + clause.width : bounds[k + 1]]
         values[clause.key] = _value(clause, tokens[pos], seg, names)[0]
     for key in required:
         if key not in values:
-            raise _Bad(f"missing {key!r}")
+            raise _Bad("missing {label!r}", label=labels.get(key, key))
     return values
 
 
@@ -700,36 +780,41 @@ def _read_every_keyword(
 
 def _single(tokens: Sequence[str], names: CardNames, what: str) -> Ref:
     if not tokens:
-        raise _Bad(f"{what} needs a card name")
+        raise _Bad("{what} needs a card name", what=what)
     return _ref(_join(tokens), names)
 
 
 def _ref_list(tokens: Sequence[str], names: CardNames, what: str) -> tuple[Ref, ...]:
     if not tokens:
-        raise _Bad(f"{what} needs at least one card name")
+        raise _Bad("{what} needs at least one card name", what=what)
     refs = _items(tokens, names, lambda t: _known_ref(t, names), what)
     return tuple(_ref(t, names) for t, *_ in refs)
 
 
 def _no_rest(tokens: Sequence[str], verb: str) -> None:
     if tokens:
-        raise _Bad(f"{verb!r} takes nothing after it, got {_join(tokens)!r}")
+        raise _Bad("{verb!r} takes nothing after it, got {text!r}", verb=verb, text=_join(tokens))
 
 
 def _attack(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Attack:
     with_, nothing = w.with_.words[0], w.nothing
+    attack_with = w.verb("attack with")
+    none = f"'{attack_with} {nothing}'"
     if not tokens or w.word(tokens[0]) != with_:
-        raise _Bad(f"write 'attack {with_} CARD, CARD...' or 'attack {with_} {nothing}'")
+        some = f"'{attack_with} {w.card}, {w.card}...'"
+        raise _Bad("write {a} or {b}", a=some, b=none)
     rest = tokens[1:]
     if [w.word(t) for t in rest] == [nothing]:
         return Attack()
     if not rest:
-        raise _Bad(f"'attack {with_}' needs attackers, or '{nothing}'")
-    values = _read_clauses(rest, "refs", [_ARROW], (), names, f"'attack {with_}'")
+        raise _Bad(
+            "{what} needs attackers, or {nothing}", what=repr(attack_with), nothing=repr(nothing)
+        )
+    values = _read_clauses(rest, "refs", [_ARROW], (), names, repr(attack_with))
     attackers = values[""]
     assert isinstance(attackers, tuple)
     if any(isinstance(r, Ref) and w.word(str(r)) == nothing for r in attackers):
-        raise _Bad(f"'{nothing}' must stand alone: 'attack {with_} {nothing}'")
+        raise _Bad("{nothing} must stand alone: {form}", nothing=repr(nothing), form=none)
     defender = values.get("->")
     return Attack(
         tuple(r for r in attackers if isinstance(r, Ref)),
@@ -741,11 +826,14 @@ def _block(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Block:
     with_, nothing = w.with_.words[0], w.nothing
     if [w.word(t) for t in tokens] == [with_, nothing]:
         return Block()
+    block = w.verb("block")
+    none = f"'{block} {with_} {nothing}'"
     if tokens and w.word(tokens[0]) == with_:
-        raise _Bad(f"write 'block ATTACKER {with_} CARD, CARD...' or 'block {with_} {nothing}'")
+        some = f"'{block} {w.attacker} {with_} {w.card}, {w.card}...'"
+        raise _Bad("write {a} or {b}", a=some, b=none)
     if tokens and w.word(tokens[-1]) == nothing and len(tokens) > 2:
-        raise _Bad(f"to declare no blockers, write 'block {with_} {nothing}'")
-    values = _read_clauses(tokens, "ref", [w.with_], ("with",), names, "'block'")
+        raise _Bad("to declare no blockers, write {form}", form=none)
+    values = _read_clauses(tokens, "ref", [w.with_], ("with",), names, w.q("block"))
     head, blockers = values[""], values["with"]
     assert isinstance(head, tuple) and isinstance(blockers, tuple)
     return Block(
@@ -756,7 +844,7 @@ def _block(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Block:
 
 def _assign(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Assign:
     if not tokens:
-        raise _Bad("'assign' needs 'N to T'")
+        raise _Bad("{what} needs {form}", what=w.q("assign"), form=repr(w.assign_form))
     pieces: list[list[str]] = [[]]
     for tok in tokens:
         if tok == ",":
@@ -769,8 +857,8 @@ def _assign(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Assign:
         text = _join(pieces[i])
         m = w.assign_part.match(text)
         if not m:
-            raise _Bad(f"expected 'N to T', got {text!r}")
-        amount = _number(m.group(1), "the damage", 0)
+            raise _Bad("expected {form}, got {text!r}", form=repr(w.assign_form), text=text)
+        amount = _number(m.group(1), Msg(N_("the damage")), 0)
         name = m.group(2)
         take = 1
         # A recipient whose name has a comma continues over the next pieces.
@@ -785,7 +873,7 @@ def _assign(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Assign:
 
 
 def _cast(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Cast:
-    v = _read_clauses(tokens, "ref", w.cast, (), names, "'cast'")
+    v = _read_clauses(tokens, "ref", w.cast, (), names, w.q("cast"))
     card = v[""]
     assert isinstance(card, tuple) and isinstance(card[0], Ref)
     x = v.get("x")
@@ -800,7 +888,7 @@ def _cast(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Cast:
 
 
 def _activate(tokens: Sequence[str], names: CardNames, w: _Words = _EN) -> Activate:
-    v = _read_clauses(tokens, "ref", w.activate, (), names, "'activate'")
+    v = _read_clauses(tokens, "ref", w.activate, (), names, w.q("activate"))
     card = v[""]
     assert isinstance(card, tuple) and isinstance(card[0], Ref)
     ability = v.get("ability")
@@ -855,7 +943,7 @@ VERBS_FR: dict[str, str] = {
 }
 """First words of the French commands (``lang="fr"``), and the English verb each one is."""
 
-GRAMMAR_FR = """\
+_FORMS_FR = """\
 passer
 jouer CARTE
 lancer CARTE [face cachée] [en ciblant C, C...] [en choisissant X...] [x=N] [en payant avec S, ...]
@@ -870,11 +958,24 @@ choisir MOTS
 défausser CARTE[, CARTE...]
 retourner face visible CARTE
 suspendre CARTE
-concéder
+concéder"""
+
+_NOTE_FR = N_(
+    "  CARTE is a card name, in French or in English; CARTE de JOUEUR (or JOUEUR's CARTE)\n"
+    "  narrows it to that player. C is a player's name or a CARTE. The English commands\n"
+    "  remain valid."
+)
+
+# The French note as the French catalog has it (a test checks they agree): the constant is
+# read without loading a catalog.
+GRAMMAR_FR = (
+    _FORMS_FR
+    + """
 
 CARTE est le nom d'une carte, en français ou en anglais ; CARTE de JOUEUR (ou JOUEUR's CARTE)
 la restreint à ce joueur. C est le nom d'un joueur ou une CARTE. Les commandes anglaises
 restent valides."""
+)
 """Every French command form (docs/scenarios-fr.md)."""
 
 _VERBS_FR_FOLDED = {_fold(k): v for k, v in VERBS_FR.items()}
@@ -920,7 +1021,13 @@ targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, payi
     """
     if len(text) > MAX_COMMAND_CHARS:
         raise CommandSyntaxError(
-            f"command is {len(text)} characters long; the limit is {MAX_COMMAND_CHARS}", text[:80]
+            Msg(
+                "command is {n} characters long; the limit is {limit}",
+                n=len(text),
+                limit=MAX_COMMAND_CHARS,
+            ),
+            text[:80],
+            lang if lang in ("en", "fr") else "en",
         )
     if lang not in ("en", "fr"):
         raise ValueError(f"unknown command language {lang!r}: en or fr")
@@ -928,7 +1035,8 @@ targets=(Ref(name='Grizzly Bears', controller='bob'),), choices=(), x=None, payi
     try:
         return _parse(text, names, lang)
     except _Bad as bad:
-        raise CommandSyntaxError(f"{bad} in {text.strip()!r}", text, lang) from None
+        problem = Msg("{problem} in {text!r}", problem=bad.msg, text=text.strip())
+        raise CommandSyntaxError(problem, text, lang) from None
 
 
 def _parse(text: str, names: CardNames, lang: str = "en") -> Command:
@@ -956,19 +1064,19 @@ def _command(
 ) -> Command:
     match verb:
         case "pass":
-            _no_rest(rest, verb)
+            _no_rest(rest, w.verb(verb))
             return Pass()
         case "concede":
-            _no_rest(rest, verb)
+            _no_rest(rest, w.verb(verb))
             return Concede()
         case "play":
-            return PlayLand(_single(rest, names, "'play'"))
+            return PlayLand(_single(rest, names, w.q("play")))
         case "suspend":
-            return Suspend(_single(rest, names, "'suspend'"))
+            return Suspend(_single(rest, names, w.q("suspend")))
         case "turn":
             if tuple(w.word(t) for t in rest[:2]) != w.face_up:
-                raise _Bad(f"write 'turn {' '.join(w.face_up)} CARD'")
-            return TurnFaceUp(_single(rest[2:], names, "'turn face up'"))
+                raise _Bad("write {form}", form=f"'{w.verb('turn face up')} {w.card}'")
+            return TurnFaceUp(_single(rest[2:], names, w.q("turn face up")))
         case "cast":
             return _cast(rest, names, w)
         case "activate":
@@ -980,19 +1088,22 @@ def _command(
         case "assign":
             return _assign(rest, names, w)
         case "order":
-            return Order(_ref_list(rest, names, "'order'"))
+            return Order(_ref_list(rest, names, w.q("order")))
         case "discard":
-            return Discard(_ref_list(rest, names, "'discard'"))
+            return Discard(_ref_list(rest, names, w.q("discard")))
         case "choose":
             # Free words: kept as typed (spacing aside), commas and all.
             words = text.strip().split(None, 1)
             if len(words) < 2:
-                raise _Bad("'choose' needs words after it")
+                raise _Bad("{what} needs words after it", what=w.q("choose"))
             return Choose(" ".join(words[1].split()))
     verbs = [*VERBS, *(VERBS_FR if lang == "fr" else ())]
     close = difflib.get_close_matches(verb, verbs, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise _Bad(f"unknown command {tokens[0]!r}{hint}")
+    if close:
+        raise _Bad(
+            "unknown command {word!r} (did you mean {close!r}?)", word=tokens[0], close=close[0]
+        )
+    raise _Bad("unknown command {word!r}", word=tokens[0])
 
 
 # --- names and words after parsing -----------------------------------------------------------

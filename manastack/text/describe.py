@@ -44,7 +44,7 @@ def _card(game: Game, cid: int) -> str:
             for c in z:
                 if c.cid == cid:
                     return c.name
-    return f"card {cid}"
+    return game.tr("card {cid}", cid=cid)
 
 
 def describe_action(game: Game, a: object) -> str:
