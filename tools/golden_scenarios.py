@@ -1,13 +1,26 @@
 """Write the golden set: scenarios for compiled cards of the base, chosen across categories,
 each checking what the card does in a game (damage dealt, a card drawn, a creature destroyed,
-mana made), into ``tests/scenarios/compiled/`` (one file per category).
+mana made, the combat result of its keywords, the power and toughness it gives), into
+``tests/scenarios/compiled/`` (one file per category).
 
-    PYTHONPATH=. python3 tools/golden_scenarios.py
+    PYTHONPATH=. python3 tools/golden_scenarios.py     # GOLDEN_LIMIT=N: N cards per category
 
 The expected figures come from the card's Oracle text read here with plain patterns, apart from
-the compiler, so that a scenario fails when the compiled card does something else than its text.
-Cards are picked in name order, a few from each category; the files are committed, and
-regenerated only when the choice should change.
+the compiler, so that a scenario fails when the compiled card does something else than its text:
+the compiler only says which cards are candidates (those that compile). Three readers make them:
+
+- the combat keywords (one attacker against at most one blocker of the starter pools, by the
+  rules of combat damage: ``fight``), and the blocking restrictions (``can_block``);
+- instructions ("~ deals 3 damage to any target", "draw two cards", "create a 1/1 white Soldier
+  creature token", ...) played on a model of both players' zones (``World``), which starts as
+  the scenario's set-up and ends as its expectations; a spell is cast, a trigger made to
+  trigger (enters, dies, upkeep), an activated ability activated;
+- static abilities: Auras, Equipment, lords and anthems, "as long as you control a Forest".
+
+A card goes to the first category (``CATEGORIES``) whose reader takes it, cards in name order,
+up to the category's limit; a card whose text holds anything else is left out. The files are
+committed, and regenerated when the choice should change; ``EXCLUDED`` names the cards left out
+because their scenario found a fault, with the fault.
 """
 
 from __future__ import annotations
