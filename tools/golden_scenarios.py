@@ -1880,27 +1880,134 @@ def lord(c: Card) -> Scenario | None:
     }  # fmt: skip
 
 
+CONDITIONS = {
+    "land": re.compile(rf"~ gets {PT} as long as you control an? ({'|'.join(LAND_TYPES)})\."),
+    "threshold": re.compile(
+        rf"Threshold — ~ gets {PT} as long as seven or more cards are in your graveyard\."
+    ),
+    "metalcraft": re.compile(
+        rf"Metalcraft — ~ gets {PT} as long as you control three or more artifacts\."
+    ),
+}
+
+
 def as_long_as(c: Card) -> Scenario | None:
-    """ "~ gets +N/+M as long as you control a Forest": alice controls one, bob (with his own
-    copy) doesn't."""
-    if not c.creature or len(c.rest) != 1:
+    """ "~ gets +N/+M as long as you control a Forest", threshold (seven cards in the graveyard)
+    and metalcraft (three artifacts), ability words (207.2c): alice's copy meets the condition,
+    bob's doesn't (six cards, or two artifacts)."""
+    if not c.creature or len(c.rest) != 1 or not c.kws <= COMBAT_KEYWORDS:
         return None
-    lands = "|".join(LAND_TYPES)
-    m = re.fullmatch(rf"~ gets {PT} as long as you control an? ({lands})\.", c.rest[0])
+    found = [(k, m) for k, pat in CONDITIONS.items() if (m := pat.fullmatch(c.rest[0]))]
+    if not found:
+        return None
+    kind, m = found[0]
+    pt = c.pt()
+    assert pt is not None
+    p, t = int(m.group(1)), int(m.group(2))
+    alice: dict[str, Any] = {"battlefield": [c.name]}
+    bob: dict[str, Any] = {"battlefield": [c.name]}
+    if kind == "land":
+        alice["battlefield"].append(m.group(3))
+        story = f"with a {m.group(3)}, not without"
+    elif kind == "threshold":
+        alice["graveyard"] = ["7 x Wastes"]
+        bob["graveyard"] = ["6 x Wastes"]
+        story = "threshold: with seven cards in the graveyard, not six"
+    else:
+        mine = 1 if "Artifact" in c.types else 0
+        alice["battlefield"] += ["Lotus Petal"] * (3 - mine)
+        bob["battlefield"] += ["Lotus Petal"] * (2 - mine)
+        story = "metalcraft: with three artifacts, not two"
+    ok = perm(c.name, power=pt[0] + p, toughness=pt[1] + t)
+    return {
+        "name": f"{c.name}: {p:+d}/{t:+d} {story}",
+        "start": "turn 1 precombat_main",
+        "players": {"alice": alice, "bob": bob},
+        "expect": {
+            "alice": {"battlefield": [ok, *alice["battlefield"][1:]]},
+            "bob": {"battlefield": [perm(c.name, power=pt[0], toughness=pt[1]),
+                                    *bob["battlefield"][1:]]},
+        },
+    }  # fmt: skip
+
+
+def landfall(c: Card) -> Scenario | None:
+    """ "Landfall — Whenever a land enters under your control, ~ gets +N/+M until end of turn":
+    alice plays a Forest."""
+    if not c.creature or len(c.rest) != 1 or not c.kws <= COMBAT_KEYWORDS:
+        return None
+    m = re.fullmatch(
+        rf"Landfall — Whenever a land enters under your control, ~ gets {PT} until end of turn\.",
+        c.rest[0],
+    )
     if m is None:
         return None
     pt = c.pt()
     assert pt is not None
-    p, t, land = int(m.group(1)), int(m.group(2)), m.group(3)
+    p, t = int(m.group(1)), int(m.group(2))
     return {
-        "name": f"{c.name}: {p:+d}/{t:+d} with a {land}, not without",
+        "name": f"{c.name}: landfall, a Forest gives it {p:+d}/{t:+d} until end of turn",
         "start": "turn 1 precombat_main",
-        "players": {"alice": {"battlefield": [c.name, land]}, "bob": {"battlefield": [c.name]}},
+        "players": {"alice": {"battlefield": [c.name], "hand": ["Forest"]}, "bob": {}},
+        "script": [{"alice": "play Forest"}],
         "expect": {
-            "alice": {"battlefield": [perm(c.name, power=pt[0] + p, toughness=pt[1] + t), land]},
-            "bob": {"battlefield": [perm(c.name, power=pt[0], toughness=pt[1])]},
+            "alice": {
+                "battlefield": [perm(c.name, power=pt[0] + p, toughness=pt[1] + t), "Forest"],
+                "hand": [],
+            },
+            "log": [f"{c.name} gets {p:+d}/{t:+d} until end of turn", "613.4c"],
         },
     }
+
+
+def combat_draw(c: Card) -> Scenario | None:
+    """ "Whenever ~ deals combat damage to a player, [you may] draw a card": it attacks
+    unblocked (510.3a: the trigger waits for the damage)."""
+    if not c.creature or len(c.rest) != 1 or not c.kws <= COMBAT_KEYWORDS:
+        return None
+    m = re.fullmatch(r"Whenever ~ deals combat damage to a player, (you may )?draw a card\.",
+                     c.rest[0])  # fmt: skip
+    if m is None or Fighter.of(c).power < 1:
+        return None
+    s = attack(c, None, "deals combat damage to bob, and alice draws a card")
+    if s is None:
+        return None
+    if m.group(1):
+        s["script"] += [
+            {"at": "turn 1 combat_damage", "alice": "pass"},
+            {"bob": "pass"},
+            {"alice": "choose yes"},
+        ]
+    s["expect"]["alice"]["hand"] = ["Wastes"]
+    return s
+
+
+def frozen(c: Card) -> Scenario | None:
+    """An Aura whose creature "doesn't untap during its controller's untap step" (502.3), on
+    bob's tapped Grizzly Bears (or tapping them as it enters): still tapped in bob's turn."""
+    if "Aura" not in c.subtypes or not payable(c.cost) or c.kws - {"flash"}:
+        return None
+    taps = "When ~ enters, tap enchanted creature." in c.rest
+    rest = [x for x in c.rest if x != "When ~ enters, tap enchanted creature."]
+    if rest != ["Enchant creature", "Enchanted creature doesn't untap during its controller's "
+                "untap step."]:  # fmt: skip
+        return None
+    lands = pay(c.cost)
+    bears = "Grizzly Bears" if taps else perm("Grizzly Bears", tapped=True)
+    return {
+        "name": f"{c.name}: bob's Grizzly Bears stay tapped in his untap step",
+        "start": "turn 1 precombat_main",
+        "players": {"alice": {"hand": [c.name], "battlefield": lands},
+                    "bob": {"battlefield": [bears]}},
+        "script": [{"alice": f"cast {c.name} targeting Grizzly Bears"}],
+        "until": "turn 2 precombat_main",
+        "expect": {
+            "alice": {"battlefield": [c.name, *lands]},
+            "bob": {"battlefield": [perm("Grizzly Bears", tapped=True)]},
+            "log": [f"{c.name} enters attached to Grizzly Bears", "608.3c",
+                    "Grizzly Bears doesn't untap", "502.3"],
+        },
+    }  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2335,7 +2442,10 @@ CATEGORIES: tuple[tuple[str, int, Maker], ...] = (
     ("auras", 25, aura),
     ("equipment", 15, equipment),
     ("lords", 20, lord),
-    ("as-long-as", 10, as_long_as),
+    ("as-long-as", 15, as_long_as),
+    ("landfall", 8, landfall),
+    ("combat-draw", 6, combat_draw),
+    ("frozen", 6, frozen),
     ("self-pump", 15, self_ability("pump")),
     ("regenerate", 10, self_ability("regenerate")),
     ("self-return", 6, self_ability("return")),
