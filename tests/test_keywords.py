@@ -115,3 +115,23 @@ def test_lords_by_creature_type_and_the_words_that_are_not_types() -> None:
         }
     )
     assert isinstance(attacking, Refusal)
+
+
+def test_508_1d_no_line_for_a_creature_that_must_attack_fails_the_scenario() -> None:
+    """The runner's default (declare no attackers) is illegal under "attacks each turn if able":
+    the scenario fails, naming the decision, instead of the runner raising."""
+    from manastack.scenario.loader import load_scenarios_text
+    from manastack.scenario.runner import run
+
+    text = """
+name: Berserkers must attack, and no line says so
+start: turn 1 precombat_main
+players:
+  alice: {battlefield: [Berserkers of Blood Ridge]}
+  bob: {}
+until: turn 1 end_of_combat
+"""
+    (sc,) = load_scenarios_text(text, "t.yaml", ["Berserkers of Blood Ridge"])
+    result = run(sc)
+    assert not result.passed and result.failure is not None
+    assert "declare attackers" in result.failure and "508.1d" in result.failure

@@ -282,7 +282,18 @@ def _play(
             game.apply(Pass(ask.player))
             _note_stack(result, game)
         elif ask.kind in (Kind.DECLARE_ATTACKERS, Kind.DECLARE_BLOCKERS):
-            game.apply(FinishDeclaration(ask.player))
+            try:
+                game.apply(FinishDeclaration(ask.player))
+            except IllegalAction as e:  # a requirement (508.1d): declaring none is illegal
+                at = line.line if line is not None else sc.line
+                raise _fail(
+                    sc,
+                    at,
+                    game,
+                    f"{asked} must decide ({ask.kind.value.replace('_', ' ')}), declaring none "
+                    f"is refused ({e}), and no line answers it",
+                    with_pending=True,
+                ) from None
         elif ask.kind is Kind.ASSIGN_DAMAGE:
             opts = legal_actions(g)
             assert isinstance(opts[0], AssignDamage)
