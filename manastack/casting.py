@@ -535,7 +535,7 @@ def _cast_problem(
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi, cd.colors):
+            if not targeting.has_legal_target(g, spec, None, pi, targeting.card_quality(cd)):
                 return ("target", spec)
         modal = modal_of(cd.effects)
         if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
@@ -1161,7 +1161,7 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             "cost", "{card!c} is summoning sick and the cost has {{T}}", "302.6", card=p.name
         )
     for spec in ab.targets:
-        if not targeting.has_legal_target(g, spec, None, pi, layers.colors(p)):
+        if not targeting.has_legal_target(g, spec, None, pi, layers.quality(p)):
             return IllegalAction(
                 "target", "no legal {spec!t} for {card!c}", "602.2b", spec=spec.text, card=p.name
             )

@@ -313,7 +313,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
             raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)
         effects = [Modal(tuple(modes))]
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
-    if printed != (cost.colors if cost else frozenset()):
+    # 702.114a: devoid makes the card colourless whatever its mana cost.
+    colorless: frozenset[str] | None = frozenset() if "devoid" in keywords else None
+    if printed != (cost.colors if cost and colorless is None else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
     if "Aura" in subtypes and not targets:
         raise Refused(KEYWORD, "Enchant", row.get("type") or "")
@@ -335,5 +337,6 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         morph=morph,
         suspend=susp,
         additional=additional,
+        color_indicator=colorless,
     )
     return Compiled(card, tuple(out), tuple(lines))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
+from manastack.oracle import keyword_forms
 from manastack.oracle.compiler import (
     AbilityLine,
     AdditionalCostLine,
@@ -572,7 +573,7 @@ def _keywords(line: KeywordLine, card: CardDef) -> str:
             out.append(f"suspend {card.suspend.time}—{str(card.suspend.cost).lower()}")
         elif w in card.keywords:
             out.append(w)
-    return ", ".join(out)
+    return ", ".join(keyword_forms.join_protection(out))
 
 
 def render(c: Compiled) -> list[str]:

@@ -52,7 +52,7 @@ class AttachSource(Effect):
             return True
         if not layers.is_creature(host) or src.controller != item.controller:
             return True
-        if layers.protected_from(g, host, layers.colors(src)) is not None:
+        if layers.protected_from(g, host, layers.quality(src)) is not None:
             return True
         src.attached_to = host.oid
         g.emit(

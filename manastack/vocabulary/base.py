@@ -363,7 +363,8 @@ class CardDef:
     morph: ManaCost | None = None
     suspend: Suspend | None = None
     additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
-    color_indicator: frozenset[str] | None = None  # 204: a token's colours (111.4)
+    # 204: colours not given by the mana cost: a token's (111.4), none for devoid (702.114a)
+    color_indicator: frozenset[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Derived once, read on every decision (the engine's hot path): see __post_init__.
     colors: frozenset[str] = field(init=False, compare=False, repr=False)
