@@ -137,15 +137,24 @@ def auto_sources(
 
 
 def spell_total_cost(
-    g: GameState, pi: int, cdef: CardDef, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    cdef: CardDef,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    more: ManaCost | None = None,
 ) -> ManaCost:
-    """601.2f: mana cost (or alternative), plus increases, minus reductions, then minimums."""
+    """601.2f: mana cost (or ``alt``, an alternative cost: 118.9), plus additional costs
+    (``more``: kicker, 702.33), plus increases, minus reductions, then minimums."""
     if face_down:
         base = FACE_DOWN_COST
         noncreature = False
     else:
-        base = ManaCost() if free else (cdef.cost or ManaCost())
+        base = ManaCost() if free else (cdef.cost or ManaCost()) if alt is None else alt
         noncreature = not cdef.is_creature
+    if more is not None:
+        base = extra_costs.plus_mana(base, more)
     cache = g.listing_cache
     if cache is not None:
         # A listing asks for many spells' costs: the permanents with static abilities are
@@ -522,16 +531,25 @@ def _card_in(zone: list[Card], cid: int) -> Card | None:
 
 
 def _cast_problem(
-    g: GameState, pi: int, card: Card, face_down: bool, free: bool
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool,
+    free: bool,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> tuple[str, object] | None:
     """The first thing that keeps ``card`` from being cast now, as a cheap code (and its
-    detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``)."""
+    detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``).
+    ``alt``: an alternative cost (flashback, madness: 118.9); ``anytime``: cast as an effect or
+    ability allows, whatever the timing (madness, 702.35a)."""
     cd = card.cdef
     if cd.is_land:
         return ("land", None)
     if face_down and cd.morph is None:
         return ("no_morph", None)
-    if not (cd.is_instant_speed and not face_down) and not free and not sorcery_timing_ok(g, pi):
+    timely = (cd.is_instant_speed and not face_down) or free or anytime
+    if not timely and not sorcery_timing_ok(g, pi):
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
@@ -540,7 +558,7 @@ def _cast_problem(
         modal = modal_of(cd.effects)
         if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
             return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
-    cost = spell_total_cost(g, pi, cd, face_down, free)
+    cost = spell_total_cost(g, pi, cd, face_down, free, alt)
     if not can_afford(g, pi, cost):
         return ("cost", cost)
     extra = None if face_down else cd.additional
@@ -550,17 +568,29 @@ def _cast_problem(
 
 
 def can_cast(
-    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> bool:
     """``cast_refusal(...) is None`` without building the refusal (legal-action listing)."""
-    return _cast_problem(g, pi, card, face_down, free) is None
+    return _cast_problem(g, pi, card, face_down, free, alt, anytime) is None
 
 
 def cast_refusal(
-    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> IllegalAction | None:
     """Why ``card`` can't be cast now, or None. Checks timing, targets and the total cost."""
-    problem = _cast_problem(g, pi, card, face_down, free)
+    problem = _cast_problem(g, pi, card, face_down, free, alt, anytime)
     if problem is None:
         return None
     code, detail = problem
@@ -595,15 +625,32 @@ def cast_refusal(
     )
 
 
-def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bool = False) -> None:
-    """601.2a: announce, move the card to the stack; then ask for targets or payment."""
+def cast_spell(
+    g: GameState,
+    a: CastSpell,
+    *,
+    free: bool = False,
+    from_exile: bool = False,
+    alt: str = "",
+) -> None:
+    """601.2a: announce, move the card to the stack; then ask for targets or payment. ``alt``
+    names an alternative cost paid instead of the mana cost (118.9): "madness" (702.35a, from
+    exile), "flashback" (702.34a: a card cast from the graveyard is cast so)."""
     pl = g.players[a.player]
     zone = pl.exile if from_exile else pl.hand
     card = _card_in(zone, a.cid)
+    if card is None and not from_exile and not a.face_down:
+        card = _card_in(pl.graveyard, a.cid)
+        if card is not None and card.cdef.keyword_cost("flashback") is not None:
+            zone, alt = pl.graveyard, "flashback"  # 702.34a: cast from the graveyard
+        else:
+            card = None
     if card is None:
         where = Msg("exile") if from_exile else Msg("your hand")
         raise IllegalAction("unknown", "that card is not in {where}", "601.2a", where=where)
-    err = cast_refusal(g, a.player, card, a.face_down, free)
+    alt_cost = alt_mana(card.cdef, alt)
+    anytime = alt == "madness"
+    err = cast_refusal(g, a.player, card, a.face_down, free, alt_cost, anytime)
     if err:
         raise err
     g.cast_snapshot = g.clone()
@@ -617,6 +664,10 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         item = StackItem(oid, "spell", a.player, cd.name, cd.effects, cd.targets, card=card)
     if from_exile:
         item.data = {"from": "exile"}
+    if zone is pl.graveyard:
+        item.data = {"from": "graveyard"}
+    if alt or free:
+        item.data = {**(item.data or {}), "alt": alt or "free"}
     g.stack.append(item)
     g.passes = 0
     shown = "a face-down creature spell (morph)" if a.face_down else cd.name
@@ -627,16 +678,31 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         player=pl.name,
         shown=shown,
     )
-    cost = spell_total_cost(g, a.player, cd, a.face_down, free)
+    cost = spell_total_cost(g, a.player, cd, a.face_down, free, alt_cost)
     _announce(g, item, cost)
 
 
+def alt_mana(cdef: CardDef, alt: str) -> ManaCost | None:
+    """The mana of the alternative cost ``alt`` ("flashback", "madness") of a card (118.9),
+    or None to pay its mana cost."""
+    kc = cdef.keyword_cost(alt) if alt and alt != "free" else None
+    return kc.cost if kc is not None else None
+
+
 def _announce(g: GameState, item: StackItem, cost: ManaCost) -> None:
-    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), and a cost with {X} has
-    its value announced; then the targets."""
+    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), then the optional
+    additional costs (kicker, 702.33), and a cost with {X} has its value announced; then the
+    targets."""
     if item.kind == "spell" and modal_of(item.effects) is not None:
         g.pending = ChooseMode(item.controller, item.oid, cost)
         return
+    if item.kind == "spell" and item.card is not None and item.card.cdef.keyword_costs:
+        from manastack.vocabulary import alt_costs
+
+        asked = alt_costs.optional_costs(g, item, cost)
+        if asked is not None:
+            g.pending = asked
+            return
     if cost.x:
         g.pending = ChooseX(item.controller, item.oid, cost)
         return
@@ -1120,8 +1186,9 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
         g.stack.remove(item)
         if item.card is not None:
             pl = g.players[item.card.owner]
-            from_exile = (item.data or {}).get("from") == "exile"
-            (pl.exile if from_exile else pl.hand).append(item.card)
+            origin = (item.data or {}).get("from")
+            zone = pl.exile if origin == "exile" else pl.graveyard if origin else pl.hand
+            zone.append(item.card)
         g.emit(
             "rewind", "{card!c} is withdrawn: it can't be completed", "733.1", card=item.source_name
         )

@@ -166,6 +166,8 @@ _VIEWS: dict[str, Callable[[Any, Names], Any]] = {
     ),
     "delayed": lambda v, n: [(d.ability.text, d.controller, d.source_name) for d in v],
     "card_counters": lambda v, n: sorted((cid, sorted(c.items())) for cid, c in v.items()),
+    "marks": lambda v, n: sorted((n[oid], sorted(m.items())) for oid, m in v.items() if oid in n),
+    "upkeeps": lambda v, n: sorted(v.items()),
     "pending": lambda v, n: None if v is None else (v.kind.value, v.player),
     "step": lambda v, n: v.label,
     "stage": lambda v, n: v.value,

@@ -99,6 +99,7 @@ DECISION_WHY = {
     Kind.CHOOSE_COST: (N_("a spell or ability is being cast or activated"), "601.2h"),
     Kind.MAY: (N_("a spell or ability is resolving"), "608.2d"),
     Kind.CHOOSE_MODE: (N_("a spell is being cast"), "601.2b"),
+    Kind.OPTIONAL_COST: (N_("a spell is being cast"), "601.2b"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -128,6 +129,10 @@ WHAT_NOW = {
     ),
     Kind.MAY: N_("you may do what the spell or ability offers: `choose yes` or `choose no`"),
     Kind.CHOOSE_MODE: N_("you are choosing the spell's mode: `choose mode N` (N from 1)"),
+    Kind.OPTIONAL_COST: N_(
+        "you are choosing whether to pay the kicker cost: `choose pay` or `choose decline` "
+        "(multikicker: `choose N`)"
+    ),
 }
 
 # Each step as ``explain`` names it ("the {label} step ends"), by its contract name.

@@ -27,6 +27,7 @@ from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
+from manastack.vocabulary import alt_costs
 
 
 class Priority(Pending):
@@ -105,6 +106,8 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(CastSpell(pi, c.cid, face_down=True))
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))
+    if pl.graveyard:
+        out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))  # flashback (702.34a)
     for p in g.battlefield:
         if p.controller != pi:
             continue

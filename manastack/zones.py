@@ -17,7 +17,7 @@ from manastack.events import (
     queue_trigger,
 )
 from manastack.i18n import Msg
-from manastack.state import Card, GameState, Permanent
+from manastack.state import Card, GameState, Permanent, StackItem
 
 __all__ = [
     "draw",
@@ -36,11 +36,18 @@ def draw(g: GameState, pi: int, n: int = 1) -> None:
 
 
 def enter_battlefield(
-    g: GameState, card: Card, controller: int, *, face_down: bool = False, rule: str = "608.3"
+    g: GameState,
+    card: Card,
+    controller: int,
+    *,
+    face_down: bool = False,
+    rule: str = "608.3",
+    spell: StackItem | None = None,
 ) -> Permanent | None:
-    """Put a card onto the battlefield as a new permanent, with a new timestamp (613.7d).
-    Returns the permanent (None if a replacement effect kept it from entering)."""
-    ev = happen(g, EntersBattlefield(card, controller, face_down, rule))
+    """Put a card onto the battlefield as a new permanent, with a new timestamp (613.7d);
+    ``spell``: the permanent spell it was, if it resolved (608.3). Returns the permanent (None
+    if a replacement effect kept it from entering)."""
+    ev = happen(g, EntersBattlefield(card, controller, face_down, rule, spell))
     return ev.permanent if isinstance(ev, EntersBattlefield) else None
 
 

@@ -49,6 +49,7 @@ class Kind(Enum):
     CHOOSE_COST = "choose_cost"
     MAY = "may"
     CHOOSE_MODE = "choose_mode"
+    OPTIONAL_COST = "optional_cost"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from manastack.mana import COLOR_NAMES, ManaCost
 from manastack.oracle import grammar as gr
+from manastack.oracle import keyword_forms as kf
 from manastack.oracle.normalise import normalise
 from manastack.oracle.refusal import (
     CARD_TYPE,
@@ -32,6 +33,7 @@ from manastack.vocabulary.base import (
     CardDef,
     Cost,
     Effect,
+    KeywordCost,
     ManaAbility,
     StaticAbility,
     Suspend,
@@ -118,7 +120,15 @@ class AbilityLine:
     index: int
 
 
-Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine | ModalHead | ModeLine
+Line = (
+    gr.KeywordLine
+    | kf.CostLine
+    | SpellLine
+    | AbilityLine
+    | AdditionalCostLine
+    | ModalHead
+    | ModeLine
+)
 _ADDITIONAL = "as an additional cost to cast ~, "
 
 
@@ -149,6 +159,7 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
+        cond = kf.intervening_if(cur)  # 603.4
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
             or isinstance(trig, _OWN_TRIGGERS)
@@ -160,8 +171,8 @@ def _ability(line: str, name: str) -> Ability:
             # After a zone change "~" is a new object (400.7d), which only the graveyard
             # trigger remembers.
             raise Refused(UNPARSED, line, line)
-        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
-    static = gr.static_form(cur)
+        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets), cond)
+    static = kf.static_form(line) or gr.static_form(cur)
     if static is not None:
         return StaticAbility(static, _named(line, name))
     colon = line.find(": ")
@@ -233,6 +244,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     susp: Suspend | None = None
     additional: ExtraCost | None = None
     modes: list[Mode] | None = None
+    costed: list[KeywordCost] = []  # kicker, flashback, cycling, echo, ... (702)
     out: list[Line] = []
     subtypes = tuple(row.get("subtypes") or ())
     # 305.6: a basic land type gives its mana ability, printed or not.
@@ -256,6 +268,11 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                     )
                 )
                 out.append(AbilityLine(len(abilities) - 1))
+                continue
+            kcs = kf.keyword_costs(line)
+            if kcs is not None:
+                out.append(kf.CostLine(len(costed), len(costed) + len(kcs)))
+                costed += kcs
                 continue
             kw = gr.keyword_line(line)
             if line.lower().startswith(_ADDITIONAL) and line.endswith(".") and additional is None:
@@ -294,7 +311,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 out.append(ModeLine(len(modes) - 1))
             elif is_spell and modes is None:
                 start = len(effects)
-                effects += gr.sentences(gr.Cursor(line), ctx)
+                effects += kf.spell_sentences(line, ctx)
                 out.append(SpellLine(start, len(effects)))
             else:
                 ab = _ability(line, name)
@@ -337,6 +354,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         morph=morph,
         suspend=susp,
         additional=additional,
+        keyword_costs=tuple(costed),
         color_indicator=colorless,
     )
     return Compiled(card, tuple(out), tuple(lines))

@@ -7,8 +7,17 @@ beside each form.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from manastack.layers import protection_subtype
+from manastack.oracle.refusal import UNPARSED, Refused
+from manastack.vocabulary.alt_costs import IfKicked, WasKicked
+from manastack.vocabulary.base import Condition, Effect, KeywordCost, StaticEffect, TargetSpec
+from manastack.vocabulary.keywords import EntersWithCounters
+
+if TYPE_CHECKING:
+    from manastack.oracle.grammar import Context, Cursor
 
 # --- protection (702.16) ----------------------------------------------------------------------
 
@@ -70,3 +79,167 @@ def join_protection(words: list[str]) -> list[str]:
         if w:
             out.append(w)
     return out
+
+
+# --- keywords with a cost (702) -----------------------------------------------------------------
+
+# The keywords with a cost the engine does, by how they are written (lower case).
+COSTED = frozenset({"kicker", "multikicker", "flashback"})
+# 702.29e: typecycling, "[type]cycling [cost]": the type searched for ("" a basic land).
+TYPECYCLING = {
+    "basic landcycling": "",
+    "plainscycling": "Plains",
+    "islandcycling": "Island",
+    "swampcycling": "Swamp",
+    "mountaincycling": "Mountain",
+    "forestcycling": "Forest",
+    "wizardcycling": "Wizard",
+    "slivercycling": "Sliver",
+}
+_COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class CostLine:
+    """A line of keywords with costs: ``card.keyword_costs[start:end]``."""
+
+    start: int
+    end: int
+
+
+def keyword_costs(line: str) -> tuple[KeywordCost, ...] | None:
+    """``Kicker {2}{R}``, ``Flashback {1}{B}``, ``Cycling {2}``, ``Plainscycling {2},
+    islandcycling {2}``, ``Echo {3}{G}``, ``Madness {R}``: the keywords with their costs, or
+    None if the line is not made of such keywords (the keyword line then refuses it)."""
+    from manastack.oracle import grammar as gr
+
+    out: list[KeywordCost] = []
+    for piece in line.rstrip(".").split(", "):
+        m = _COSTED.fullmatch(piece.lower())
+        if m is None:
+            return None
+        word = m.group(1)
+        if word not in COSTED and word not in TYPECYCLING:
+            return None
+        out.append(KeywordCost(word, gr.mana_cost(m.group(2), line)))
+    return tuple(out)
+
+
+def cost_words(kc: KeywordCost) -> str:
+    """The render's side of :func:`keyword_costs`."""
+    return f"{kc.keyword} {str(kc.cost).lower()}"
+
+
+# --- what the keywords' text says of them (kicker: 702.33d) ------------------------------------
+
+_KICKED_IF = ("if it was kicked, ", "if ~ was kicked, ")
+
+
+def intervening_if(cur: Cursor) -> Condition | None:
+    """603.4: an intervening "if" after a trigger head: ``if it was kicked,`` (702.33d)."""
+    for words in _KICKED_IF:
+        if cur.lit(words):
+            return WasKicked()
+    return None
+
+
+def condition_words(c: Condition) -> str | None:
+    """The render's side of :func:`intervening_if` (None: no words for it here)."""
+    if isinstance(c, WasKicked) and not c.negated:
+        return "if it was kicked"
+    return None
+
+
+_ENTERS_WITH = re.compile(
+    r"(?:if ~ was kicked, it|~) enters with (a|an|one|two|three|four|five|six|seven|eight|x) "
+    r"\+1/\+1 counters? on it(?: and with ([a-z ,]+?))?\.$"
+)
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT.update({"seven": 7, "eight": 8})
+
+
+def static_form(line: str) -> StaticEffect | None:
+    """614.1c: ``~ enters with two +1/+1 counters on it.`` (``X``: 107.3m), ``If ~ was kicked,
+    it enters with three +1/+1 counters on it and with trample.`` (702.33d)."""
+    from manastack.oracle import grammar as gr
+
+    low = line.lower()
+    m = _ENTERS_WITH.fullmatch(low)
+    if m is None:
+        return None
+    kicked = low.startswith("if ")
+    word = m.group(1)
+    n = None if word == "x" else _COUNT[word]
+    if n is not None and (n == 1) != (" counter on it" in low):
+        return None
+    words: frozenset[str] = frozenset()
+    if m.group(2):
+        if not kicked:
+            return None
+        cur = gr.Cursor(m.group(2))
+        kws = gr.keyword_list(cur)
+        if kws is None or not cur.done():
+            return None
+        words = kws
+    if n is None and kicked:
+        return None
+    return EntersWithCounters(n, "+1/+1", kicked, words)
+
+
+def static_words(s: StaticEffect) -> str | None:
+    """The render's side of :func:`static_form` (None: no words for it here)."""
+    from manastack.oracle.render import keyword_words
+
+    if not isinstance(s, EntersWithCounters) or s.kind != "+1/+1":
+        return None
+    n = "x" if s.count is None else {1: "a"}.get(s.count) or _number_word(s.count)
+    counters = "counter" if s.count == 1 else "counters"
+    head = "if ~ was kicked, it" if s.kicked else "~"
+    tail = f" and with {keyword_words(s.words)}" if s.words else ""
+    return f"{head} enters with {n} +1/+1 {counters} on it{tail}"
+
+
+def _number_word(n: int) -> str:
+    return next(w for w, k in _COUNT.items() if k == n and w not in ("a", "an"))
+
+
+_KICKED_SENTENCE = re.compile(r"(?:^|(?<=\. ))if ~ was kicked, ")
+
+
+def spell_sentences(line: str, ctx: Context) -> list[Effect]:
+    """A spell's line, whose last sentence may be ``If ~ was kicked, <instructions>.``
+    (702.33d: those are the spell's only if it was kicked). The kicked part may not add a
+    target, nor say "instead"."""
+    from manastack.oracle import grammar as gr
+
+    m = _KICKED_SENTENCE.search(line.lower())
+    if m is None:
+        return gr.sentences(gr.Cursor(line), ctx)
+    head, tail = line[: m.start()].rstrip(), line[m.end() :]
+    if ". " in tail.rstrip(".") or " instead" in tail.lower():
+        raise Refused(UNPARSED, line[m.start() :], line)
+    effects = gr.sentences(gr.Cursor(head), ctx) if head else []
+    n = len(ctx.targets)
+    kicked = gr.sentences(gr.Cursor(tail), ctx)
+    if len(ctx.targets) != n:
+        raise Refused(UNPARSED, line[m.start() :], line)  # a target only if kicked: not done
+    return [*effects, IfKicked(tuple(kicked))]
+
+
+def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
+    """The render's side of the effects read here (None: no words for it here)."""
+    from manastack.oracle.render import effects
+
+    if isinstance(e, IfKicked):
+        return "if ~ was kicked, " + effects(e.effects, targets)
+    return None
+
+
+# Wordings of these forms that mean the same thing, brought to the one the renderer writes
+# (added to the renderer's own).
+SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"^((?:whenever|when) ~ [^,]*, if it was kicked), it (gets|gains|deals)\b"),
+        r"\1, ~ \2",
+    ),
+)

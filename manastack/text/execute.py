@@ -39,6 +39,7 @@ from manastack.errors import IllegalAction
 from manastack.game import Game, Kind
 from manastack.i18n import N_, Msg
 from manastack.mana import color_letter
+from manastack.state import Card
 from manastack.text import commands as C
 
 # The kinds of decision this module answers (the facade's Kind).
@@ -60,6 +61,7 @@ CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
 CHOOSE_MODE = Kind.CHOOSE_MODE
+OPTIONAL_COST = Kind.OPTIONAL_COST
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -219,6 +221,23 @@ def _did_you_mean(name: str, names: Iterable[str]) -> str | Msg:
     if not close:
         return ""
     return Msg(" (did you mean {names}?)", names=", ".join(by_lower[c] for c in close))
+
+
+_OPTIONAL_WORDS = ("pay", "decline")
+
+
+def _castable(game: Game, pi: int, ref: C.Ref, face_down: bool) -> int:
+    """The card ``cast`` names: in the hand, else a card with flashback in the graveyard
+    (702.34a)."""
+    if not face_down and not any(c.name.lower() == ref.name.lower() for c in _hand(game, pi)):
+        for c in game.state.players[pi].graveyard:
+            if c.name.lower() == ref.name.lower() and c.cdef.keyword_cost("flashback"):
+                return c.cid
+    return _in_hand(game, pi, ref)
+
+
+def _hand(game: Game, pi: int) -> list[Card]:
+    return game.state.players[pi].hand
 
 
 def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
@@ -436,12 +455,18 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
         game.apply(CastSpell(pi, cid))
     else:
         _expect(game, pi, (PRIORITY,), N_("cast a spell"))
-        game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
+        game.apply(CastSpell(pi, _castable(game, pi, cmd.card, cmd.face_down), cmd.face_down))
     choices = cmd.choices
     if _ask(game, pi) == (CHOOSE_MODE, pi):
         if not choices:
             return  # 700.2a: the mode is asked as its own decision (`choose mode N`)
         game.apply(Choose(pi, choices[0]))
+        choices = choices[1:]
+    if _ask(game, pi) == (OPTIONAL_COST, pi):
+        word = choices[0].lower() if choices else ""
+        if word not in _OPTIONAL_WORDS and not word.isdigit():
+            return  # 601.2b: kicker is asked as its own decision (`choose pay`, `choose decline`)
+        game.apply(Choose(pi, choices[0].lower()))
         choices = choices[1:]
     if _ask(game, pi) == (CHOOSE_X, pi):
         if cmd.x is None:
@@ -605,9 +630,9 @@ def _choose(game: Game, pi: int, words: str) -> None:
             w=w,
             pending_target_text=game.pending_target_text(),
         )
-    if kind == CHOOSE_MODE:
+    if kind in (CHOOSE_MODE, OPTIONAL_COST):
         game.apply(Choose(pi, low))
-        if _ask(game, pi) != (CHOOSE_X, pi):
+        if _ask(game, pi) not in ((CHOOSE_X, pi), (OPTIONAL_COST, pi)):
             _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
     if kind == CHOOSE_COST:

@@ -163,6 +163,15 @@ class StaticEffect:
         """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
         return self.enters_tapped
 
+    @property
+    def replaces_entering(self) -> bool:
+        """614.1c / 614.12: whether this is a replacement of the permanent itself applied as it
+        enters ("~ enters with two +1/+1 counters on it"): ``as_it_enters`` does it."""
+        return False
+
+    def as_it_enters(self, g: GameState, p: Permanent) -> None:
+        """Apply the replacement to ``p`` as it enters (``g.marks`` says how it was cast)."""
+
 
 class CostChange:
     """601.2f in progress: the increases and the minimum the static abilities ask for."""
@@ -336,6 +345,18 @@ class Suspend:
     abilities: tuple[TriggeredAbility, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordCost:
+    """A keyword ability written with a cost (702): "Kicker {2}{R}" (702.33), "Flashback
+    {1}{B}" (702.34), "Cycling {2}" and "Plainscycling {2}" (702.29), "Echo {3}{G}" (702.30),
+    "Madness {R}" (702.35), ... ``keyword`` is its name in lower case; ``extra`` a cost other
+    than mana ("Flashback—Pay 3 life")."""
+
+    keyword: str
+    cost: ManaCost
+    extra: ExtraCost | None = None
+
+
 # --- the card ---------------------------------------------------------------------------------
 
 PERMANENT_TYPES = frozenset(
@@ -363,6 +384,7 @@ class CardDef:
     morph: ManaCost | None = None
     suspend: Suspend | None = None
     additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
+    keyword_costs: tuple[KeywordCost, ...] = ()  # kicker, flashback, cycling, echo, ... (702)
     # 204: colours not given by the mana cost: a token's (111.4), none for devoid (702.114a)
     color_indicator: frozenset[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -381,6 +403,7 @@ class CardDef:
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
     granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     enters_tapped: bool = field(init=False, compare=False, repr=False)
+    entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -403,7 +426,15 @@ class CardDef:
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
         put(self, "granting", tuple(e for e in statics if e.affects_abilities))
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
+        put(self, "entering", tuple(e for e in statics if e.replaces_entering))
         put(self, "uncounterable", any(e.uncounterable for e in statics))
+
+    def keyword_cost(self, keyword: str) -> KeywordCost | None:
+        """The card's first keyword ability ``keyword`` with a cost ("kicker"), or None."""
+        for k in self.keyword_costs:
+            if k.keyword == keyword:
+                return k
+        return None
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

@@ -1,0 +1,216 @@
+"""Keywords that change how a spell is cast (601.2b, 601.2f, 118.9): kicker (702.33), an
+optional additional cost announced as the spell is cast; flashback (702.34), casting a card
+from its owner's graveyard for another cost, after which it is exiled; madness (702.35), casting
+a discarded card from exile for another cost. The casting itself is ``casting.cast_spell``'s;
+here are the decision, the conditions and effects the keywords' text uses, and the listing of
+what may be cast from a graveyard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from manastack import casting
+from manastack.actions import Action, CastSpell, Choose
+from manastack.decisions.base import Kind, as_cost
+from manastack.errors import IllegalAction
+from manastack.mana import ManaCost
+from manastack.state import Card, GameState, StackItem
+from manastack.vocabulary.base import Condition, Effect, KeywordCost
+from manastack.vocabulary.costs import plus_mana
+
+MAX_KICKS = 10
+"""The most times multikicker is offered (any affordable number is accepted)."""
+
+
+# --- kicker (702.33) -------------------------------------------------------------------------
+
+
+def kicker_of(card: Card) -> KeywordCost | None:
+    """The card's kicker or multikicker (702.33a, 702.33c), or None."""
+    return card.cdef.keyword_cost("kicker") or card.cdef.keyword_cost("multikicker")
+
+
+def optional_costs(g: GameState, item: StackItem, cost: ManaCost) -> ChooseKicker | None:
+    """601.2b: the decision whether to pay the spell's kicker cost (how many times, for
+    multikicker), if it has one not yet announced."""
+    card = item.card
+    if card is None or item.face_down or "kicked" in (item.data or {}):
+        return None
+    if kicker_of(card) is None:
+        return None
+    return ChooseKicker(item.controller, item.oid, cost)
+
+
+def kicked_effects(effects: tuple[Effect, ...], kicked: int) -> tuple[Effect, ...]:
+    """702.33d: the instructions "if this spell was kicked" are the spell's only if it was: they
+    are spliced in, or left out, as the kicker is announced."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, IfKicked):
+            if kicked:
+                out.extend(e.effects)
+        else:
+            out.append(e)
+    return tuple(out)
+
+
+class ChooseKicker(casting._Proposal):
+    """601.2b / 702.33b: as the spell is cast, its controller announces whether they will pay
+    its kicker cost ("pay" or "decline"; multikicker: how many times, "0" to "N")."""
+
+    kind = Kind.OPTIONAL_COST
+    __slots__ = ()
+
+    def copy(self) -> ChooseKicker:
+        return ChooseKicker(self.player, self.item, self.cost)
+
+    def _item(self, g: GameState) -> tuple[StackItem, KeywordCost]:
+        item = g.stack_item(self.item)
+        assert item is not None and item.card is not None
+        kc = kicker_of(item.card)
+        assert kc is not None
+        return item, kc
+
+    def prompt(self, g: GameState) -> str:
+        item, kc = self._item(g)
+        return g.tr.tr(
+            "{player}: pay the kicker cost {cost} of {card!c}, or decline",
+            player=g.pname(self.player),
+            cost=kc.cost,
+            card=item.source_name,
+        )
+
+    def _with(self, g: GameState, item: StackItem, kc: KeywordCost, n: int) -> ManaCost:
+        """The total cost with the kicker paid ``n`` times (601.2f)."""
+        assert item.card is not None
+        cd = item.card.cdef
+        alt = str((item.data or {}).get("alt", ""))
+        more = plus_mana(ManaCost(), kc.cost, n) if n else None
+        return casting.spell_total_cost(
+            g, self.player, cd, False, alt == "free", casting.alt_mana(cd, alt), more
+        )
+
+    def _affordable(self, g: GameState, item: StackItem, kc: KeywordCost, n: int) -> bool:
+        return casting.can_afford(g, self.player, self._with(g, item, kc, n))
+
+    def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
+        item, kc = self._item(g)
+        if kc.keyword == "multikicker":
+            out: list[Action] = [Choose(self.player, "0")]
+            n = 1
+            while n <= MAX_KICKS and self._affordable(g, item, kc, n):
+                out.append(Choose(self.player, str(n)))
+                n += 1
+            return out
+        out = []
+        if self._affordable(g, item, kc, 1):
+            out.append(Choose(self.player, "pay"))
+        out.append(Choose(self.player, "decline"))
+        return out
+
+    def answer(self, g: GameState, a: Action) -> GameState | None:
+        if isinstance(a, Choose) and a.option == "cancel":
+            return self.withdraw(g)
+        if not isinstance(a, Choose):
+            raise self.refuse(g, a)
+        item, kc = self._item(g)
+        word = a.option.strip().lower()
+        if kc.keyword == "multikicker":
+            if not word.isdigit():
+                raise IllegalAction(
+                    "target", "choose how many times to pay it: 0 or more", "702.33c"
+                )
+            n = int(word)
+        elif word in ("pay", "decline"):
+            n = 1 if word == "pay" else 0
+        else:
+            raise IllegalAction("target", "choose pay or decline", "702.33b")
+        if n and not self._affordable(g, item, kc, n):
+            raise IllegalAction(
+                "cost",
+                "{player} can't pay the kicker cost {cost}",
+                "601.2h",
+                player=g.pname(self.player),
+                cost=kc.cost,
+            )
+        item.data = {**(item.data or {}), "kicked": n}
+        item.effects = kicked_effects(item.effects, n)
+        if n == 0:
+            g.emit(
+                "cast",
+                "{player} doesn't pay the kicker cost",
+                "702.33b",
+                player=g.pname(self.player),
+            )
+        elif n == 1:
+            g.emit(
+                "cast",
+                "{player} will pay the kicker cost {cost}: the spell is kicked",
+                "702.33b",
+                player=g.pname(self.player),
+                cost=kc.cost,
+            )
+        else:
+            g.emit(
+                "cast",
+                "{player} will pay the multikicker cost {cost} {n} times",
+                "702.33c",
+                player=g.pname(self.player),
+                cost=kc.cost,
+                n=n,
+            )
+        casting._announce(g, item, self._with(g, item, kc, n))
+        return None
+
+    def fields(self) -> dict[str, Any]:
+        return {"item": self.item, "cost": self.cost}
+
+    @classmethod
+    def from_fields(cls, player: int, d: dict[str, Any]) -> ChooseKicker:
+        return cls(player, d["item"], as_cost(d["cost"]))
+
+
+@dataclass(frozen=True, slots=True)
+class IfKicked(Effect):
+    """702.33d: "If this spell was kicked, [instructions]": spliced into the spell as the kicker
+    is announced (:func:`kicked_effects`), so it does nothing itself."""
+
+    effects: tuple[Effect, ...]
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class WasKicked(Condition):
+    """603.4 / 702.33d: "if it was kicked", of a permanent that entered (``info["entered"]``):
+    whether the spell it was had been kicked (``negated``: "if it wasn't kicked")."""
+
+    negated: bool = False
+
+    def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
+        oid = (info or {}).get("entered")
+        kicked = isinstance(oid, int) and g.marks.get(oid, {}).get("kicked", 0) > 0
+        return kicked != self.negated
+
+
+# --- flashback (702.34) ------------------------------------------------------------------------
+
+
+def graveyard_casts(g: GameState, pi: int, sorcery_ok: bool) -> list[Action]:
+    """The cards of ``pi``'s graveyard they may cast now with flashback (702.34a)."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    for c in g.players[pi].graveyard:
+        cd = c.cdef
+        if not cd.keyword_costs or cd.name in seen:
+            continue
+        kc = cd.keyword_cost("flashback")
+        if kc is None or not (sorcery_ok or cd.is_instant_speed):
+            continue
+        seen.add(cd.name)
+        if casting.can_cast(g, pi, c, alt=kc.cost):
+            out.append(CastSpell(pi, c.cid))
+    return out
