@@ -352,7 +352,7 @@ def mana_ability_window(g: GameState, pi: int) -> bool:
     return (
         pend is not None
         and pend.answered_by(g, pi)
-        and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE)
+        and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE, Kind.PAY_OR_SACRIFICE)
     )
 
 
@@ -1140,6 +1140,10 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
     pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
+    if item.data and "cycled" in item.data:
+        from manastack.vocabulary import cycling
+
+        cycling.cycled(g, item)  # 702.29c: the card has been cycled
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":

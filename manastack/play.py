@@ -100,6 +100,7 @@ DECISION_WHY = {
     Kind.MAY: (N_("a spell or ability is resolving"), "608.2d"),
     Kind.CHOOSE_MODE: (N_("a spell is being cast"), "601.2b"),
     Kind.OPTIONAL_COST: (N_("a spell is being cast"), "601.2b"),
+    Kind.PAY_OR_SACRIFICE: (N_("a spell or ability is resolving"), "608.2"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -109,6 +110,9 @@ WHAT_NOW = {
     Kind.TRIGGER_TARGET: N_("you are choosing a target for a triggered ability: `choose T`"),
     Kind.PAY_MANA: N_("you are paying a cost: `pay`, or `activate LAND` for its mana first"),
     Kind.PAY_OR_DECLINE: N_("you may pay or not: `choose pay` or `choose decline`"),
+    Kind.PAY_OR_SACRIFICE: N_(
+        "pay, or the permanent is sacrificed: `choose pay` or `choose decline`"
+    ),
     Kind.DECLARE_ATTACKERS: N_(
         "you are declaring attackers: `attack with CARD[, CARD...]` or `done`"
     ),

@@ -16,6 +16,7 @@ from manastack import casting, loops, special, stack
 from manastack.actions import (
     Action,
     ActivateAbility,
+    ActivateCard,
     ActivateMana,
     CastSpell,
     Pass,
@@ -27,7 +28,7 @@ from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
-from manastack.vocabulary import alt_costs
+from manastack.vocabulary import alt_costs, cycling
 
 
 class Priority(Pending):
@@ -108,6 +109,7 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(SuspendCard(pi, c.cid))
     if pl.graveyard:
         out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))  # flashback (702.34a)
+    out.extend(cycling.hand_actions(g, pi))  # cycling (702.29a)
     for p in g.battlefield:
         if p.controller != pi:
             continue
@@ -210,6 +212,11 @@ def _turn_face_up(g: GameState, a: Action) -> None:
     receive(g, a.player, "116.3")
 
 
+def _activate_card(g: GameState, a: Action) -> None:
+    assert isinstance(a, ActivateCard)
+    cycling.activate_card(g, a)
+
+
 def _suspend(g: GameState, a: Action) -> None:
     assert isinstance(a, SuspendCard)
     special.suspend(g, a)
@@ -224,4 +231,5 @@ _ACTIONS: dict[type, Callable[[GameState, Action], None]] = {
     ActivateMana: _mana,
     TurnFaceUp: _turn_face_up,
     SuspendCard: _suspend,
+    ActivateCard: _activate_card,
 }

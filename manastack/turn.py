@@ -12,6 +12,7 @@ from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
+from manastack.vocabulary.upkeep_keywords import note_upkeep
 from manastack.zones import draw
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
@@ -66,6 +67,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     elif step is Step.CLEANUP:
         begin_cleanup(g)
         return
+    elif step is Step.UPKEEP:
+        note_upkeep(g)  # echo's "your last upkeep" (702.30a)
     happen(g, StepBegins(step, g.active))  # "at the beginning of" triggers (603.2)
 
 

@@ -50,6 +50,7 @@ class Kind(Enum):
     MAY = "may"
     CHOOSE_MODE = "choose_mode"
     OPTIONAL_COST = "optional_cost"
+    PAY_OR_SACRIFICE = "pay_or_sacrifice"
 
 
 @dataclass(frozen=True)

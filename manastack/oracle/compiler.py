@@ -56,6 +56,7 @@ from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.modes import Modal, Mode
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
+from manastack.vocabulary.upkeep_keywords import upkeep_ability
 
 # Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1").
 _OWN_TRIGGERS = (
@@ -65,6 +66,7 @@ _OWN_TRIGGERS = (
     LeavesTrigger,
     BecomesTargetTrigger,
     PutIntoGraveyardTrigger,
+    *kf.OWN_TRIGGERS,
 )
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).
 _ENCHANT = {
@@ -309,7 +311,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 mode_effects = gr.sentences(gr.Cursor(line[2:]), mctx)
                 modes.append(Mode(tuple(mode_effects), tuple(mctx.targets)))
                 out.append(ModeLine(len(modes) - 1))
-            elif is_spell and modes is None:
+            elif is_spell and modes is None and not kf.works_off_the_stack(line):
                 start = len(effects)
                 effects += kf.spell_sentences(line, ctx)
                 out.append(SpellLine(start, len(effects)))
@@ -323,6 +325,10 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
     for w in keywords:
         kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
+        if kab is not None:
+            abilities.append(kab)
+    for kc in costed:
+        kab = upkeep_ability(kc)  # echo, cumulative upkeep: triggered abilities (702.30, 702.24)
         if kab is not None:
             abilities.append(kab)
     if modes is not None:

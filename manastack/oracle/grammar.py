@@ -1329,6 +1329,7 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("when ~ is put into a graveyard from the battlefield, ", PutIntoGraveyardTrigger()),
         ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
         ("whenever a land enters under your control, ", LandfallTrigger()),
+        *keyword_forms.TRIGGER_HEADS,
     )
     for words, trig in heads:
         if cur.lit(words):

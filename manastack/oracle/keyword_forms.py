@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 from manastack.layers import protection_subtype
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.base import Condition, Effect, KeywordCost, StaticEffect, TargetSpec
+from manastack.vocabulary.base import (
+    Condition,
+    Effect,
+    KeywordCost,
+    StaticEffect,
+    TargetSpec,
+    TriggerCondition,
+)
+from manastack.vocabulary.cycling import TYPECYCLING, CyclesTrigger, YouCycleThis
 from manastack.vocabulary.keywords import EntersWithCounters
 
 if TYPE_CHECKING:
@@ -84,18 +92,9 @@ def join_protection(words: list[str]) -> list[str]:
 # --- keywords with a cost (702) -----------------------------------------------------------------
 
 # The keywords with a cost the engine does, by how they are written (lower case).
-COSTED = frozenset({"kicker", "multikicker", "flashback"})
-# 702.29e: typecycling, "[type]cycling [cost]": the type searched for ("" a basic land).
-TYPECYCLING = {
-    "basic landcycling": "",
-    "plainscycling": "Plains",
-    "islandcycling": "Island",
-    "swampcycling": "Swamp",
-    "mountaincycling": "Mountain",
-    "forestcycling": "Forest",
-    "wizardcycling": "Wizard",
-    "slivercycling": "Sliver",
-}
+COSTED = frozenset(
+    {"kicker", "multikicker", "flashback", "cycling", *TYPECYCLING, "echo", "cumulative upkeep"}
+)
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")
 
 
@@ -119,7 +118,7 @@ def keyword_costs(line: str) -> tuple[KeywordCost, ...] | None:
         if m is None:
             return None
         word = m.group(1)
-        if word not in COSTED and word not in TYPECYCLING:
+        if word not in COSTED:
             return None
         out.append(KeywordCost(word, gr.mana_cost(m.group(2), line)))
     return tuple(out)
@@ -235,6 +234,24 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     return None
 
 
+# 603.1: the trigger heads of these keywords (as the grammar reads them, with the comma).
+TRIGGER_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
+    ("when you cycle ~, ", YouCycleThis()),  # 702.29c
+    ("whenever a player cycles a card, ", CyclesTrigger("any")),  # 702.29d
+    ("whenever you cycle a card, ", CyclesTrigger("you")),
+)
+
+
+def works_off_the_stack(line: str) -> bool:
+    """An instant's or sorcery's line that is an ability of the card rather than the spell's
+    instructions: "When you cycle ~, ..." (702.29c)."""
+    low = line.lower()
+    return any(low.startswith(words) for words, _ in TRIGGER_HEADS[:1])
+
+
+# Triggers after which "it" is the ability's source ("when you cycle ~, it deals ...").
+OWN_TRIGGERS: tuple[type, ...] = (YouCycleThis,)
+
 # Wordings of these forms that mean the same thing, brought to the one the renderer writes
 # (added to the renderer's own).
 SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -242,4 +259,5 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"^((?:whenever|when) ~ [^,]*, if it was kicked), it (gets|gains|deals)\b"),
         r"\1, ~ \2",
     ),
+    (re.compile(r"^(when you cycle ~), it (gets|gains|deals)\b"), r"\1, ~ \2"),
 )

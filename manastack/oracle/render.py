@@ -455,6 +455,9 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
         return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
+    for words, trig in keyword_forms.TRIGGER_HEADS:
+        if trig == t:
+            return words.removesuffix(", ")
     raise NoWords(repr(t))
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from manastack.actions import (
     ActivateAbility,
+    ActivateCard,
     ActivateMana,
     AssignDamage,
     CastSpell,
@@ -39,7 +40,6 @@ from manastack.errors import IllegalAction
 from manastack.game import Game, Kind
 from manastack.i18n import N_, Msg
 from manastack.mana import color_letter
-from manastack.state import Card
 from manastack.text import commands as C
 
 # The kinds of decision this module answers (the facade's Kind).
@@ -62,6 +62,7 @@ CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
 CHOOSE_MODE = Kind.CHOOSE_MODE
 OPTIONAL_COST = Kind.OPTIONAL_COST
+PAY_OR_SACRIFICE = Kind.PAY_OR_SACRIFICE
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -229,15 +230,12 @@ _OPTIONAL_WORDS = ("pay", "decline")
 def _castable(game: Game, pi: int, ref: C.Ref, face_down: bool) -> int:
     """The card ``cast`` names: in the hand, else a card with flashback in the graveyard
     (702.34a)."""
-    if not face_down and not any(c.name.lower() == ref.name.lower() for c in _hand(game, pi)):
-        for c in game.state.players[pi].graveyard:
+    pl = game.state.players[pi]
+    if not face_down and not any(c.name.lower() == ref.name.lower() for c in pl.hand):
+        for c in pl.graveyard:
             if c.name.lower() == ref.name.lower() and c.cdef.keyword_cost("flashback"):
                 return c.cid
     return _in_hand(game, pi, ref)
-
-
-def _hand(game: Game, pi: int) -> list[Card]:
-    return game.state.players[pi].hand
 
 
 def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
@@ -485,6 +483,8 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         for p in (game.state.permanent(oid) for oid in _named(game, cmd.card))
         if p is not None and p.controller == pi
     ]
+    if not candidates and _card_ability(game, pi, cmd):
+        return
     if not candidates:
         mine = (p.name for p in game.state.battlefield if p.controller == pi)
         hint = _did_you_mean(cmd.card.name, mine)
@@ -533,6 +533,36 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
             "unknown", "{names} has no ability that can be activated", "602.1", names=names
         )
     raise last
+
+
+def _works_in_hand(keyword: str) -> bool:
+    """Cycling and typecycling (702.29a, 702.29e): the keyword abilities that work in a hand."""
+    return keyword.endswith("cycling")
+
+
+def _card_ability(game: Game, pi: int, cmd: C.Activate) -> bool:
+    """``activate CARD`` for a card in the player's hand with an ability that works there
+    (cycling, 702.29a): ``ability N`` counts the card's keyword abilities with a cost. False if
+    the hand holds no such card."""
+    card = next(
+        (
+            c
+            for c in game.state.players[pi].hand
+            if c.name.lower() == cmd.card.name.lower()
+            and any(_works_in_hand(kc.keyword) for kc in c.cdef.keyword_costs)
+        ),
+        None,
+    )
+    if card is None:
+        return False
+    _expect(game, pi, (PRIORITY,), N_("activate an ability"))
+    kcs = card.cdef.keyword_costs
+    index = next(i for i, kc in enumerate(kcs) if _works_in_hand(kc.keyword))
+    if cmd.ability is not None:
+        index = cmd.ability - 1
+    game.apply(ActivateCard(pi, card.cid, index))
+    _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
+    return True
 
 
 def _colour(colors: str, choices: tuple[str, ...]) -> str:
@@ -643,7 +673,15 @@ def _choose(game: Game, pi: int, words: str) -> None:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD, MAY):
+    if kind in (
+        PAY_OR_DECLINE,
+        PAY_OR_SACRIFICE,
+        CAST_OR_DECLINE,
+        PAY_MANA,
+        CHOOSE_COLOR,
+        CHOOSE_CARD,
+        MAY,
+    ):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:
