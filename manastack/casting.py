@@ -37,7 +37,7 @@ from manastack.vocabulary.base import (
     TargetSpec,
 )
 from manastack.vocabulary.modes import Mode, modal_of
-from manastack.zones import enter_battlefield, leave_battlefield, tap
+from manastack.zones import discard, enter_battlefield, leave_battlefield, tap
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
@@ -966,15 +966,7 @@ def pay_extra(g: GameState, pi: int, item: StackItem, rule: str) -> None:
     for cid in data.get("discard", []):
         card = next((c for c in pl.hand if c.cid == cid), None)
         if card is not None:
-            pl.hand.remove(card)
-            pl.graveyard.append(card)
-            g.emit(
-                "discard",
-                "{player} discards {card!c} (cost)",
-                "701.9a",
-                player=pl.name,
-                card=card.name,
-            )
+            discard(g, pi, card, "{player} discards {card!c} (cost)")
 
 
 MAX_X = 20

@@ -13,7 +13,7 @@ from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
 from manastack.vocabulary.upkeep_keywords import note_upkeep
-from manastack.zones import draw
+from manastack.zones import discard, draw
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
 MAX_HAND = 7
@@ -207,9 +207,7 @@ class DiscardCards(Pending):
         card = next((c for c in pl.hand if c.cid == a.cid), None)
         if card is None:
             raise IllegalAction("unknown", "that card is not in your hand", "514.1")
-        pl.hand.remove(card)
-        pl.graveyard.append(card)
-        g.emit("discard", "{player} discards {card!c}", self.rule, player=pl.name, card=card.name)
+        discard(g, a.player, card, "{player} discards {card!c}", self.rule)
         if self.count > 1:
             self.count -= 1
             return None

@@ -62,6 +62,21 @@ def leave_battlefield(
         happen(g, LeavesBattlefield(perms, dest, verb, rule))
 
 
+def discard(g: GameState, pi: int, card: Card, template: str, rule: str = "701.9a") -> None:
+    """701.9a: ``pi`` discards ``card`` from their hand to its owner's graveyard, logged with
+    ``template`` ("{player} discards {card!c}"). 702.35a: a card with madness is exiled instead,
+    and its madness ability triggers."""
+    pl = g.players[pi]
+    pl.hand.remove(card)
+    g.emit("discard", template, rule, player=pl.name, card=card.name)
+    if card.cdef.keyword_costs and card.cdef.keyword_cost("madness") is not None:
+        from manastack.vocabulary.alt_costs import exile_for_madness
+
+        exile_for_madness(g, card)
+        return
+    g.players[card.owner].graveyard.append(card)
+
+
 def remove_from_combat(g: GameState, oid: int) -> None:
     """506.4: a permanent removed from combat stops being an attacking or blocking creature."""
     if g.combat is not None:

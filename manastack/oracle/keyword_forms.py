@@ -93,7 +93,16 @@ def join_protection(words: list[str]) -> list[str]:
 
 # The keywords with a cost the engine does, by how they are written (lower case).
 COSTED = frozenset(
-    {"kicker", "multikicker", "flashback", "cycling", *TYPECYCLING, "echo", "cumulative upkeep"}
+    {
+        "kicker",
+        "multikicker",
+        "flashback",
+        "cycling",
+        *TYPECYCLING,
+        "echo",
+        "cumulative upkeep",
+        "madness",
+    }
 )
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")
 

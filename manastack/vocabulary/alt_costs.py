@@ -15,9 +15,17 @@ from manastack import casting
 from manastack.actions import Action, CastSpell, Choose
 from manastack.decisions.base import Kind, as_cost
 from manastack.errors import IllegalAction
+from manastack.events.types import GameEvent
+from manastack.i18n import Msg
 from manastack.mana import ManaCost
-from manastack.state import Card, GameState, StackItem
-from manastack.vocabulary.base import Condition, Effect, KeywordCost
+from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.vocabulary.base import (
+    Condition,
+    Effect,
+    KeywordCost,
+    TriggerCondition,
+    TriggeredAbility,
+)
 from manastack.vocabulary.costs import plus_mana
 
 MAX_KICKS = 10
@@ -214,3 +222,55 @@ def graveyard_casts(g: GameState, pi: int, sorcery_ok: bool) -> list[Action]:
         if casting.can_cast(g, pi, c, alt=kc.cost):
             out.append(CastSpell(pi, c.cid))
     return out
+
+
+# --- madness (702.35) ----------------------------------------------------------------------------
+
+
+def exile_for_madness(g: GameState, card: Card) -> None:
+    """702.35a: a card with madness that would be discarded is exiled instead, and its
+    madness ability triggers (from exile)."""
+    from manastack.events.pipeline import queue_card_trigger
+
+    g.players[card.owner].exile.append(card)
+    g.emit("move", "{card!c} is exiled instead (madness)", "702.35a", card=card.name)
+    kc = card.cdef.keyword_cost("madness")
+    assert kc is not None
+    queue_card_trigger(g, madness_ability(kc), card)
+
+
+def madness_ability(kc: KeywordCost) -> TriggeredAbility:
+    """702.35a: "When this card is exiled this way, its owner may cast it by paying [cost]
+    rather than paying its mana cost. If that player doesn't, they put this card into their
+    graveyard.\""""
+    return TriggeredAbility(ExiledForMadness(), (CastForMadness(),), f"Madness {kc.cost}")
+
+
+@dataclass(frozen=True, slots=True)
+class ExiledForMadness(TriggerCondition):
+    """702.35a: "when this card is exiled this way": put on the stack by
+    :func:`exile_for_madness` as the card is exiled; no other event matches it."""
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return False
+
+    def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
+        return Msg("{card!c}'s madness triggers", card=source_name), "702.35a"
+
+
+@dataclass(frozen=True, slots=True)
+class CastForMadness(Effect):
+    """702.35a: its owner may cast the exiled card for its madness cost now (whatever the
+    timing) or not, and then it goes to the graveyard (a decision; the resolution waits)."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.special import CastOrDecline
+
+        cid = (item.data or {}).get("cid")
+        pl = g.players[item.controller]
+        if not isinstance(cid, int) or not any(c.cid == cid for c in pl.exile):
+            return True
+        g.pending = CastOrDecline(item.controller, cid, "madness")
+        return False
