@@ -54,6 +54,11 @@ def turn_face_up(g: GameState, a: TurnFaceUp) -> None:
         player=g.pname(a.player),
         card=p.name,
     )
+    if "megamorph" in p.card.cdef.keywords:
+        # 702.37b: as it is turned face up, a +1/+1 counter is put on it.
+        p.counters = dict(p.counters or {})
+        p.counters["+1/+1"] = p.counters.get("+1/+1", 0) + 1
+        g.emit("counter", "{card!c} gets a +1/+1 counter (megamorph)", "702.37b", card=p.name)
 
 
 def suspend_refusal(g: GameState, pi: int, cid: int) -> IllegalAction | None:

@@ -1661,10 +1661,10 @@ def keyword_line(line: str) -> KeywordLine | None:
         if prot is not None:
             words += prot
             continue
-        m = re.fullmatch(r"morph ((?:\{[^}]+\})+)", w)
+        m = re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", w)
         if m is not None:
-            morph = mana_cost(m.group(1), line)
-            words.append("morph")
+            morph = mana_cost(m.group(2), line)
+            words.append("megamorph" if m.group(1) else "morph")  # 702.37b
             continue
         m = re.fullmatch(r"suspend (\d+)—((?:\{[^}]+\})+)", w)
         if m is not None:

@@ -580,8 +580,8 @@ def ability(a: object) -> str:
 def _keywords(line: KeywordLine, card: CardDef) -> str:
     out = []
     for w in line.words:
-        if w == "morph" and card.morph is not None:
-            out.append(f"morph {str(card.morph).lower()}")
+        if w in ("morph", "megamorph") and card.morph is not None:
+            out.append(f"{w} {str(card.morph).lower()}")
         elif w == "suspend" and card.suspend is not None:
             out.append(f"suspend {card.suspend.time}—{str(card.suspend.cost).lower()}")
         elif w in card.keywords:
