@@ -1217,6 +1217,12 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
         )
     if ab.sorcery_speed and not sorcery_timing_ok(g, pi):
         return IllegalAction("timing", "this ability can be activated only as a sorcery", "602.5d")
+    if ab.only:
+        from manastack.vocabulary import restrictions  # it imports the vocabulary's effects
+
+        err = restrictions.refusal(g, pi, p, index, ab.only)  # 602.5b
+        if err is not None:
+            return err
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:
             return IllegalAction("cost", "{card!c} is tapped", "602.2b", card=p.name)
@@ -1273,6 +1279,10 @@ def activate(g: GameState, a: ActivateAbility) -> None:
         item.data["attached"] = p.attached_to  # 113.7a: "enchanted creature" if it leaves
     g.stack.append(item)
     g.passes = 0
+    if ab.only:
+        from manastack.vocabulary import restrictions
+
+        restrictions.note_activation(g, p, a.index, ab.only)
     g.emit(
         "activate",
         "{player} activates {card!c}: {ability!t}",

@@ -188,7 +188,7 @@ def _ability(line: str, name: str) -> Ability:
 def _activated(line: str, colon: int, name: str) -> Ability:
     """602.1: ``cost: effect``; a mana ability (605.1a) when it adds mana and has no target."""
     c = gr.cost(line[:colon], line)
-    body = line[colon + 2 :]
+    body, only = kf.activation_restriction(line[colon + 2 :])  # 602.5b
     sorcery = body.endswith(_SORCERY_ONLY)
     if sorcery:
         body = body[: -len(_SORCERY_ONLY)]
@@ -198,7 +198,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
         cur.lit(".")  # a few rows lack the final full stop
         if made is None or not cur.done():
             raise gr.fail(cur)
-        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery:
+        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery or only:
             # The engine pays a mana ability's {T} and sacrifice only (casting.py).
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made
@@ -207,7 +207,9 @@ def _activated(line: str, colon: int, name: str) -> Ability:
     effects = gr.sentences(cur, ctx)
     if any(isinstance(e, AddMana) for e in effects):
         raise Refused(UNPARSED, body, line)  # adding mana among other effects: not one form
-    return ActivatedAbility(c, tuple(effects), _named(line, name), tuple(ctx.targets), sorcery)
+    return ActivatedAbility(
+        c, tuple(effects), _named(line, name), tuple(ctx.targets), sorcery, only
+    )
 
 
 def compile_row(row: dict[str, Any]) -> Compiled | Refusal:

@@ -23,6 +23,7 @@ from manastack.vocabulary.base import (
 )
 from manastack.vocabulary.cycling import TYPECYCLING, CyclesTrigger, YouCycleThis
 from manastack.vocabulary.keywords import EntersWithCounters
+from manastack.vocabulary.restrictions import ONLY as RESTRICTIONS
 
 if TYPE_CHECKING:
     from manastack.oracle.grammar import Context, Cursor
@@ -241,6 +242,17 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     if isinstance(e, IfKicked):
         return "if ~ was kicked, " + effects(e.effects, targets)
     return None
+
+
+def activation_restriction(body: str) -> tuple[str, str]:
+    """602.5b: an activated ability's effects and the words of its restriction ("once each
+    turn", "during your upkeep", "if you control three or more artifacts"), "" for none."""
+    low = body.lower()
+    for only in RESTRICTIONS:
+        tail = f" activate only {only}."
+        if low.endswith(tail):
+            return body[: -len(tail)], only
+    return body, ""
 
 
 # 603.1: the trigger heads of these keywords (as the grammar reads them, with the comma).

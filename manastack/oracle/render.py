@@ -565,6 +565,8 @@ def ability(a: object) -> str:
         return f"equip {cost(a.cost)}"
     if isinstance(a, ActivatedAbility):
         only = " and activate only as a sorcery" if a.sorcery_speed else ""
+        if a.only:
+            only += f" and activate only {a.only}"  # 602.5b
         return f"{cost(a.cost)}: {effects(a.effects, a.targets)}{only}"
     if isinstance(a, TriggeredAbility) and a.condition is None:
         return f"{trigger(a.trigger)}, {effects(a.effects, a.targets)}"

@@ -310,6 +310,9 @@ class ActivatedAbility:
     text: str
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
+    # 602.5b: "Activate only once each turn", "only during your upkeep", "only if ...": the
+    # restriction's words (vocabulary/restrictions.py), "" for none.
+    only: str = ""
 
 
 @dataclass(frozen=True, slots=True)
