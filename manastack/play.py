@@ -134,8 +134,8 @@ WHAT_NOW = {
     Kind.MAY: N_("you may do what the spell or ability offers: `choose yes` or `choose no`"),
     Kind.CHOOSE_MODE: N_("you are choosing the spell's mode: `choose mode N` (N from 1)"),
     Kind.OPTIONAL_COST: N_(
-        "you are choosing whether to pay the kicker cost: `choose pay` or `choose decline` "
-        "(multikicker: `choose N`)"
+        "you are choosing whether to pay an optional cost (kicker, buyback): `choose pay` or "
+        "`choose decline` (multikicker: `choose N`)"
     ),
 }
 

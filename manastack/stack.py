@@ -125,6 +125,17 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
                     host=host.name,
                 )
         return
+    if not countered and (item.data or {}).get("buyback") and not card.token:
+        # 702.27a: a spell whose buyback cost was paid goes to its owner's hand as it resolves.
+        owner.hand.append(card)
+        g.emit(
+            "resolve",
+            "{card!c} is put into {player}'s hand (buyback)",
+            "702.27a",
+            card=card.name,
+            player=owner.name,
+        )
+        return
     if not card.token:
         owner.graveyard.append(card)
     if countered:

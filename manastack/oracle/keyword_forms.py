@@ -103,6 +103,7 @@ COSTED = frozenset(
         "echo",
         "cumulative upkeep",
         "madness",
+        "buyback",
     }
 )
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")

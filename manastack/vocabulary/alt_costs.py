@@ -40,13 +40,26 @@ def kicker_of(card: Card) -> KeywordCost | None:
     return card.cdef.keyword_cost("kicker") or card.cdef.keyword_cost("multikicker")
 
 
-def optional_costs(g: GameState, item: StackItem, cost: ManaCost) -> ChooseKicker | None:
-    """601.2b: the decision whether to pay the spell's kicker cost (how many times, for
-    multikicker), if it has one not yet announced."""
+def _undecided(item: StackItem) -> KeywordCost | None:
+    """The spell's first optional additional cost not yet announced (601.2b): its kicker
+    (702.33) or its buyback (702.27), in that order; None if all are."""
     card = item.card
-    if card is None or item.face_down or "kicked" in (item.data or {}):
+    if card is None or item.face_down:
         return None
-    if kicker_of(card) is None:
+    data = item.data or {}
+    if "kicked" not in data:
+        kc = kicker_of(card)
+        if kc is not None:
+            return kc
+    if "buyback" not in data:
+        return card.cdef.keyword_cost("buyback")
+    return None
+
+
+def optional_costs(g: GameState, item: StackItem, cost: ManaCost) -> ChooseKicker | None:
+    """601.2b: the decision whether to pay an optional additional cost of the spell (kicker,
+    how many times for multikicker; buyback), for the first one not yet announced."""
+    if _undecided(item) is None:
         return None
     return ChooseKicker(item.controller, item.oid, cost)
 
@@ -64,9 +77,42 @@ def kicked_effects(effects: tuple[Effect, ...], kicked: int) -> tuple[Effect, ..
     return tuple(out)
 
 
+def optional_total(g: GameState, item: StackItem, more: dict[str, int] | None = None) -> ManaCost:
+    """601.2f: the spell's total cost with the optional costs announced so far (``item.data``)
+    and those of ``more`` (keyword -> times paid): kicker, multikicker, buyback."""
+    assert item.card is not None
+    cd = item.card.cdef
+    data = item.data or {}
+    times = {
+        "kicker": int(data.get("kicked", 0)),
+        "multikicker": int(data.get("kicked", 0)),
+        "buyback": int(data.get("buyback", 0)),
+    }
+    if more:
+        times.update(more)
+    extra = ManaCost()
+    added = False
+    for kc in cd.keyword_costs:
+        n = times.get(kc.keyword, 0)
+        if n:
+            extra = plus_mana(extra, kc.cost, n)
+            added = True
+    alt = str(data.get("alt", ""))
+    return casting.spell_total_cost(
+        g,
+        item.controller,
+        cd,
+        False,
+        alt == "free",
+        casting.alt_mana(cd, alt),
+        extra if added else None,
+    )
+
+
 class ChooseKicker(casting._Proposal):
-    """601.2b / 702.33b: as the spell is cast, its controller announces whether they will pay
-    its kicker cost ("pay" or "decline"; multikicker: how many times, "0" to "N")."""
+    """601.2b: as the spell is cast, its controller announces whether they will pay an
+    optional additional cost: its kicker cost (702.33b: "pay" or "decline"; multikicker,
+    702.33c: how many times, "0" to "N"), its buyback cost (702.27a: "pay" or "decline")."""
 
     kind = Kind.OPTIONAL_COST
     __slots__ = ()
@@ -77,31 +123,22 @@ class ChooseKicker(casting._Proposal):
     def _item(self, g: GameState) -> tuple[StackItem, KeywordCost]:
         item = g.stack_item(self.item)
         assert item is not None and item.card is not None
-        kc = kicker_of(item.card)
+        kc = _undecided(item)
         assert kc is not None
         return item, kc
 
     def prompt(self, g: GameState) -> str:
         item, kc = self._item(g)
         return g.tr.tr(
-            "{player}: pay the kicker cost {cost} of {card!c}, or decline",
+            "{player}: pay the {keyword!t} cost {cost} of {card!c}, or decline",
             player=g.pname(self.player),
+            keyword=kc.keyword,
             cost=kc.cost,
             card=item.source_name,
         )
 
-    def _with(self, g: GameState, item: StackItem, kc: KeywordCost, n: int) -> ManaCost:
-        """The total cost with the kicker paid ``n`` times (601.2f)."""
-        assert item.card is not None
-        cd = item.card.cdef
-        alt = str((item.data or {}).get("alt", ""))
-        more = plus_mana(ManaCost(), kc.cost, n) if n else None
-        return casting.spell_total_cost(
-            g, self.player, cd, False, alt == "free", casting.alt_mana(cd, alt), more
-        )
-
     def _affordable(self, g: GameState, item: StackItem, kc: KeywordCost, n: int) -> bool:
-        return casting.can_afford(g, self.player, self._with(g, item, kc, n))
+        return casting.can_afford(g, self.player, optional_total(g, item, {kc.keyword: n}))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         item, kc = self._item(g)
@@ -125,6 +162,7 @@ class ChooseKicker(casting._Proposal):
             raise self.refuse(g, a)
         item, kc = self._item(g)
         word = a.option.strip().lower()
+        rule = "702.27a" if kc.keyword == "buyback" else "702.33b"
         if kc.keyword == "multikicker":
             if not word.isdigit():
                 raise IllegalAction(
@@ -134,29 +172,42 @@ class ChooseKicker(casting._Proposal):
         elif word in ("pay", "decline"):
             n = 1 if word == "pay" else 0
         else:
-            raise IllegalAction("target", "choose pay or decline", "702.33b")
+            raise IllegalAction("target", "choose pay or decline", rule)
         if n and not self._affordable(g, item, kc, n):
             raise IllegalAction(
                 "cost",
-                "{player} can't pay the kicker cost {cost}",
+                "{player} can't pay the {keyword!t} cost {cost}",
                 "601.2h",
                 player=g.pname(self.player),
+                keyword=kc.keyword,
                 cost=kc.cost,
             )
-        item.data = {**(item.data or {}), "kicked": n}
-        item.effects = kicked_effects(item.effects, n)
+        if kc.keyword == "buyback":
+            item.data = {**(item.data or {}), "buyback": n}
+        else:
+            item.data = {**(item.data or {}), "kicked": n}
+            item.effects = kicked_effects(item.effects, n)
         if n == 0:
             g.emit(
                 "cast",
-                "{player} doesn't pay the kicker cost",
-                "702.33b",
+                "{player} doesn't pay the {keyword!t} cost",
+                rule,
                 player=g.pname(self.player),
+                keyword=kc.keyword,
+            )
+        elif kc.keyword == "buyback":
+            g.emit(
+                "cast",
+                "{player} will pay the buyback cost {cost}",
+                rule,
+                player=g.pname(self.player),
+                cost=kc.cost,
             )
         elif n == 1:
             g.emit(
                 "cast",
                 "{player} will pay the kicker cost {cost}: the spell is kicked",
-                "702.33b",
+                rule,
                 player=g.pname(self.player),
                 cost=kc.cost,
             )
@@ -169,7 +220,7 @@ class ChooseKicker(casting._Proposal):
                 cost=kc.cost,
                 n=n,
             )
-        casting._announce(g, item, self._with(g, item, kc, n))
+        casting._announce(g, item, optional_total(g, item))
         return None
 
     def fields(self) -> dict[str, Any]:
