@@ -168,6 +168,7 @@ _VIEWS: dict[str, Callable[[Any, Names], Any]] = {
     "card_counters": lambda v, n: sorted((cid, sorted(c.items())) for cid, c in v.items()),
     "marks": lambda v, n: sorted((n[oid], sorted(m.items())) for oid, m in v.items() if oid in n),
     "upkeeps": lambda v, n: sorted(v.items()),
+    "damaged": lambda v, n: sorted(v.items()),
     "pending": lambda v, n: None if v is None else (v.kind.value, v.player),
     "step": lambda v, n: v.label,
     "stage": lambda v, n: v.value,

@@ -100,7 +100,13 @@ def graveyard_cards(g: GameState, spec: TargetSpec, you: int) -> list[Card]:
     types = spec.graveyard
     if types is None:
         return []
-    return [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
+    out = [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
+    if spec.subtype:
+        out = [c for c in out if spec.subtype in c.cdef.subtypes]
+    if spec.max_value is not None:
+        top = spec.max_value
+        out = [c for c in out if c.cdef.mana_value <= top]
+    return out
 
 
 def spell_types(s: StackItem) -> frozenset[str]:

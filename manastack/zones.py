@@ -43,11 +43,12 @@ def enter_battlefield(
     face_down: bool = False,
     rule: str = "608.3",
     spell: StackItem | None = None,
+    counters: dict[str, int] | None = None,
 ) -> Permanent | None:
     """Put a card onto the battlefield as a new permanent, with a new timestamp (613.7d);
     ``spell``: the permanent spell it was, if it resolved (608.3). Returns the permanent (None
     if a replacement effect kept it from entering)."""
-    ev = happen(g, EntersBattlefield(card, controller, face_down, rule, spell))
+    ev = happen(g, EntersBattlefield(card, controller, face_down, rule, spell, counters))
     return ev.permanent if isinstance(ev, EntersBattlefield) else None
 
 

@@ -135,6 +135,8 @@ class DamageDealt(GameEvent):
     def apply(self, g: GameState) -> None:
         if self.amount <= 0:
             return
+        if self.player is not None:
+            g.damaged[self.player] = g.turn  # bloodthirst asks (702.54a)
         if self.player is not None and self.infect:
             pl = g.players[self.player]
             pl.poison += self.amount
@@ -298,7 +300,7 @@ class EntersBattlefield(GameEvent):
     """A card is put onto the battlefield as a new permanent with a new timestamp (400.7,
     613.7d); enters-the-battlefield abilities look at the game after it (603.6a)."""
 
-    __slots__ = ("card", "controller", "face_down", "permanent", "rule", "spell")
+    __slots__ = ("card", "controller", "counters", "face_down", "permanent", "rule", "spell")
 
     def __init__(
         self,
@@ -307,18 +309,22 @@ class EntersBattlefield(GameEvent):
         face_down: bool,
         rule: str,
         spell: StackItem | None = None,
+        counters: dict[str, int] | None = None,
     ) -> None:
         self.card = card
         self.controller = controller
         self.face_down = face_down
         self.rule = rule
         self.spell = spell  # the permanent spell it was (608.3), if it resolved
+        self.counters = counters  # "return it with a -1/-1 counter on it" (persist, 702.79a)
         self.permanent: Permanent | None = None
 
     def apply(self, g: GameState) -> None:
         oid = g.new_id()
         perm = Permanent(oid, self.card, self.controller, oid)
         perm.face_down = self.face_down
+        if self.counters:
+            perm.counters = dict(self.counters)
         g.battlefield.append(perm)
         self.permanent = perm
         shown = "a face-down creature" if self.face_down else self.card.name

@@ -265,6 +265,10 @@ class TargetSpec:
     # "target creature card from your graveyard": a card there with one of these card types
     # (empty: any card); the target is the card's id.
     graveyard: frozenset[str] | None = None
+    # And of this subtype ("target Spirit card", soulshift 702.46a), and with a mana value of
+    # at most ``max_value`` (None: any).
+    subtype: str = ""
+    max_value: int | None = None
 
 
 # --- costs and abilities ----------------------------------------------------------------------

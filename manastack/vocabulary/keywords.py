@@ -325,6 +325,7 @@ class EntersWithCounters(StaticEffect):
     kind: str = "+1/+1"
     kicked: bool = False
     words: frozenset[str] = frozenset()
+    bloodthirst: bool = False  # 702.54a: only if an opponent was dealt damage this turn
 
     @property
     def replaces_entering(self) -> bool:
@@ -333,6 +334,11 @@ class EntersWithCounters(StaticEffect):
     def as_it_enters(self, g: GameState, p: Permanent) -> None:
         marks = g.marks.get(p.oid, {})
         if self.kicked and not marks.get("kicked"):
+            return
+        if self.bloodthirst and not any(
+            t == g.turn and g.format.team_of(pi) != g.format.team_of(p.controller)
+            for pi, t in g.damaged.items()
+        ):
             return
         n = marks.get("x", 0) if self.count is None else self.count
         if n > 0:
