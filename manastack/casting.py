@@ -256,10 +256,10 @@ def pay_cost(
                 raise IllegalAction(
                     "unknown", "no permanent {oid} of yours to pay with", "601.2h", oid=oid
                 )
-            idx = _first_mana_ability(p)
+            idx = _first_mana_ability(g, p)
             if idx is None:
                 raise IllegalAction("cost", "{card!c} has no mana ability", "605.1a", card=p.name)
-            ab = p.card.cdef.abilities[idx]
+            ab = layers.abilities(g, p)[idx]
             assert isinstance(ab, ManaAbility)
             if ab.cost.tap and any(q is p for q, _, _ in srcs):
                 # Each source taps once: the first use taps it, so a second can't (107.5).
@@ -311,10 +311,10 @@ def pay_cost(
     )
 
 
-def _first_mana_ability(p: Permanent) -> int | None:
+def _first_mana_ability(g: GameState, p: Permanent) -> int | None:
     if p.face_down:
         return None
-    for i, ab in enumerate(p.card.cdef.abilities):
+    for i, ab in enumerate(layers.abilities(g, p)):
         if isinstance(ab, ManaAbility):
             return i
     return None
@@ -322,7 +322,9 @@ def _first_mana_ability(p: Permanent) -> int | None:
 
 def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str) -> None:
     """605.3b: a mana ability resolves immediately, without the stack."""
-    ab = p.card.cdef.abilities[idx]
+    ab = p.card.cdef.abilities[idx] if idx < len(p.card.cdef.abilities) else None
+    if ab is None:
+        ab = layers.abilities(g, p)[idx]  # a granted one (613.1f)
     assert isinstance(ab, ManaAbility)
     if ab.cost.tap:
         tap(g, p)
@@ -367,7 +369,7 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
     p = g.permanent(a.oid)
     if p is None or p.controller != a.player:
         raise IllegalAction("unknown", "no such permanent under your control", "602.2")
-    abilities = () if p.face_down else p.card.cdef.abilities
+    abilities = layers.abilities(g, p)
     if not 0 <= a.index < len(abilities) or not isinstance(abilities[a.index], ManaAbility):
         raise IllegalAction(
             "unknown",
@@ -472,7 +474,7 @@ def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
     for p in g.battlefield:
         if p.controller != pi or p.face_down:
             continue
-        for i, ab in enumerate(p.card.cdef.abilities):
+        for i, ab in enumerate(layers.abilities(g, p)):
             if isinstance(ab, ManaAbility) and (not ab.cost.tap or can_tap(g, p)):
                 out.extend(ActivateMana(pi, p.oid, i, c) for c in ab.colors)
     return out
@@ -1199,7 +1201,7 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
 
 
 def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> IllegalAction | None:
-    abilities = () if p.face_down else p.card.cdef.abilities
+    abilities = layers.abilities(g, p)
     if not 0 <= index < len(abilities):
         return IllegalAction(
             "unknown", "{card!c} has no ability {value}", "602.1", card=p.name, value=index + 1
@@ -1258,7 +1260,7 @@ def activate(g: GameState, a: ActivateAbility) -> None:
     err = activation_refusal(g, a.player, p, a.index)
     if err:
         raise err
-    ab = p.card.cdef.abilities[a.index]
+    ab = layers.abilities(g, p)[a.index]
     if isinstance(ab, ManaAbility):
         activate_mana(g, ActivateMana(a.player, a.oid, a.index, ab.colors[0]))
         return

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack.i18n import Msg
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import StaticEffect
@@ -67,6 +69,30 @@ def keywords(g: GameState, p: Permanent) -> frozenset[str]:
                 if more:
                     kws = kws | more
     return kws
+
+
+def abilities(g: GameState, p: Permanent) -> tuple[Any, ...]:
+    """The abilities ``p`` has: its printed ones (none face down, 708.2), then those static
+    abilities on the battlefield give it (613.1f: "enchanted land has "{T}: ..."")."""
+    printed: tuple[Any, ...] = () if p.face_down else p.card.cdef.abilities
+    more = granted_abilities(g, p)
+    return printed + more if more else printed
+
+
+def granted_abilities(g: GameState, p: Permanent) -> tuple[Any, ...]:
+    """613.1f: the abilities other than keywords static abilities on the battlefield give
+    ``p``, in timestamp order of their sources."""
+    out: tuple[Any, ...] = ()
+    for src in g.battlefield:
+        if src.card.cdef.ability_granting and not src.face_down:
+            for st in src.card.cdef.ability_granting:
+                out += st.granted_abilities(g, src, p)
+    return out
+
+
+def any_ability_granting(g: GameState) -> bool:
+    """Whether some static ability on the battlefield gives abilities other than keywords."""
+    return any(src.card.cdef.ability_granting for src in g.battlefield)
 
 
 def has(g: GameState, p: Permanent, keyword: str) -> bool:

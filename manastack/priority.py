@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from manastack import casting, loops, special, stack
+from manastack import casting, layers, loops, special, stack
 from manastack.actions import (
     Action,
     ActivateAbility,
@@ -29,6 +29,7 @@ from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
 from manastack.vocabulary import alt_costs, cycling
+from manastack.vocabulary.base import ActivatedAbility
 
 
 class Priority(Pending):
@@ -110,6 +111,7 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
     if pl.graveyard:
         out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))  # flashback (702.34a)
     out.extend(cycling.hand_actions(g, pi))  # cycling (702.29a)
+    granting = layers.any_ability_granting(g)
     for p in g.battlefield:
         if p.controller != pi:
             continue
@@ -121,6 +123,15 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         for i in (card.facts or casting.card_facts(card)).activated:
             if casting.activation_refusal(g, pi, p, i) is None:
                 out.append(ActivateAbility(pi, p.oid, i))
+        if granting:  # 613.1f: abilities given by static abilities, after the printed ones
+            base = len(card.cdef.abilities)
+            for j, ab in enumerate(layers.granted_abilities(g, p)):
+                k = base + j
+                if (
+                    isinstance(ab, ActivatedAbility)
+                    and casting.activation_refusal(g, pi, p, k) is None
+                ):
+                    out.append(ActivateAbility(pi, p.oid, k))
     if with_mana:
         out.extend(casting.mana_actions(g, pi))
     return out

@@ -290,10 +290,11 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                     raise Refused(KEYWORD, "Suspend", line)
                 keywords += [w for w in kw.words if w not in ("morph", "suspend")]
                 for w in kw.words:
-                    if w in _ENCHANT:
+                    spec = _ENCHANT.get(w) or kf.enchant_spec(w)
+                    if spec is not None:
                         if "Aura" not in subtypes or targets:
                             raise Refused(KEYWORD, "Enchant", line)
-                        targets.append(_ENCHANT[w])  # 303.4a: the Aura spell's target
+                        targets.append(spec)  # 303.4a: the Aura spell's target
                 morph = kw.morph or morph
                 if kw.suspend is not None:
                     susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))

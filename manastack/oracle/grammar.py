@@ -1652,7 +1652,7 @@ def keyword_line(line: str) -> KeywordLine | None:
         w = piece.lower()
         if (
             w in SUPPORTED_KEYWORDS
-            or (w in ENCHANT and len(pieces) == 1)
+            or (len(pieces) == 1 and (w in ENCHANT or keyword_forms.enchant_spec(w) is not None))
             or is_triggered_keyword(w)
         ):
             words.append(w)

@@ -6,6 +6,7 @@ beside each form.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -13,13 +14,17 @@ from typing import TYPE_CHECKING
 from manastack.layers import protection_subtype
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
+from manastack.vocabulary.attach import GrantAbility
 from manastack.vocabulary.base import (
+    ActivatedAbility,
     Condition,
     Effect,
     KeywordCost,
+    ManaAbility,
     StaticEffect,
     TargetSpec,
     TriggerCondition,
+    TriggeredAbility,
 )
 from manastack.vocabulary.cycling import TYPECYCLING, CyclesTrigger, YouCycleThis
 from manastack.vocabulary.keywords import EntersWithCounters
@@ -88,6 +93,25 @@ def join_protection(words: list[str]) -> list[str]:
         if w:
             out.append(w)
     return out
+
+
+# --- enchant (702.5) ---------------------------------------------------------------------------
+
+
+def enchant_spec(word: str) -> TargetSpec | None:
+    """702.5a / 303.4a: ``enchant land``, ``enchant artifact or creature``, ``enchant nonland
+    permanent``, ``enchant land you control``: what the Aura spell targets (and what the Aura
+    may be attached to, 704.5m), or None."""
+    from manastack.oracle import grammar as gr
+
+    if not word.startswith("enchant "):
+        return None
+    cur = gr.Cursor(word[len("enchant ") :])
+    f = gr.permanent_filter(cur)
+    if f is None or not cur.done():
+        return None
+    words = "target " + word[len("enchant ") :]  # the words as printed (a card's text)
+    return TargetSpec(words, permanent=f)
 
 
 # --- keywords with a cost (702) -----------------------------------------------------------------
@@ -170,9 +194,13 @@ _COUNT.update({"seven": 7, "eight": 8})
 
 def static_form(line: str) -> StaticEffect | None:
     """614.1c: ``~ enters with two +1/+1 counters on it.`` (``X``: 107.3m), ``If ~ was kicked,
-    it enters with three +1/+1 counters on it and with trample.`` (702.33d)."""
+    it enters with three +1/+1 counters on it and with trample.`` (702.33d); 613.1f:
+    ``Enchanted land has "{T}: ..."`` (:func:`grant_form`)."""
     from manastack.oracle import grammar as gr
 
+    granted = grant_form(line)
+    if granted is not None:
+        return granted
     low = line.lower()
     m = _ENTERS_WITH.fullmatch(low)
     if m is None:
@@ -196,10 +224,36 @@ def static_form(line: str) -> StaticEffect | None:
     return EntersWithCounters(n, "+1/+1", kicked, words)
 
 
+_GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
+_THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
+
+
+def grant_form(line: str) -> GrantAbility | None:
+    """613.1f: ``Enchanted land has "{T}: This land deals 1 damage to any target."``: the
+    ability (activated, mana or triggered) the permanent the Aura or Equipment is attached to
+    has; "this land" is that permanent (the ability's source). Refused if the quoted ability
+    can't be read."""
+    from manastack.oracle.compiler import _ability
+
+    m = _GRANT.fullmatch(line.lower())
+    if m is None:
+        return None
+    inner = line[m.start(3) : m.end(3)]
+    if "~" in inner:
+        return None  # the Aura's own name inside its quoted ability: not this form
+    ab = _ability(_THIS.sub("~", inner), "~")
+    if not isinstance(ab, ActivatedAbility | ManaAbility | TriggeredAbility):
+        return None
+    return GrantAbility(m.group(1), m.group(2), dataclasses.replace(ab, text=inner))
+
+
 def static_words(s: StaticEffect) -> str | None:
     """The render's side of :func:`static_form` (None: no words for it here)."""
-    from manastack.oracle.render import keyword_words
+    from manastack.oracle.render import ability, keyword_words
 
+    if isinstance(s, GrantAbility):
+        inner = ability(s.ability).replace("~", f"this {s.noun}")
+        return f'{s.kind} {s.noun} has "{inner}."'
     if not isinstance(s, EntersWithCounters) or s.kind != "+1/+1":
         return None
     n = "x" if s.count is None else {1: "a"}.get(s.count) or _number_word(s.count)

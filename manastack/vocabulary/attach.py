@@ -4,6 +4,7 @@ the equip ability's effect (702.6a, 701.3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from manastack import layers, stack
 from manastack.state import GameState, Permanent, StackItem
@@ -58,4 +59,23 @@ class AttachSource(Effect):
         g.emit(
             "attach", "{card!c} is attached to {host!c}", "701.3a", card=src.name, host=host.name
         )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAbility(StaticEffect):
+    """613.1f: "enchanted land has "{T}: ..."", "equipped creature has "...": the permanent
+    the source is attached to (``kind``: "enchanted" or "equipped"; ``noun``: how the text
+    names it) has ``ability`` (activated, mana or triggered), whose "this creature" is that
+    permanent."""
+
+    kind: str
+    noun: str
+    ability: Any
+
+    def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
+        return (self.ability,) if source.attached_to == p.oid else ()
+
+    @property
+    def gives_abilities(self) -> bool:
         return True

@@ -147,6 +147,16 @@ class StaticEffect:
         """Whether ``grants`` can give anything (the layer system skips it otherwise)."""
         return False
 
+    def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
+        """613.1f (layer 6): the abilities other than keywords this gives ``p`` ("enchanted land
+        has "{T}: ..."", activated, mana or triggered ones), after its own."""
+        return ()
+
+    @property
+    def gives_abilities(self) -> bool:
+        """Whether ``granted_abilities`` can give anything."""
+        return False
+
     @property
     def uncounterable(self) -> bool:
         """ "This spell can't be countered": an ability that works on the stack (101.2: the
@@ -409,6 +419,7 @@ class CardDef:
     statics: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
     granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    ability_granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     enters_tapped: bool = field(init=False, compare=False, repr=False)
     entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
@@ -432,6 +443,7 @@ class CardDef:
         put(self, "statics", statics)
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
         put(self, "granting", tuple(e for e in statics if e.affects_abilities))
+        put(self, "ability_granting", tuple(e for e in statics if e.gives_abilities))
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
         put(self, "entering", tuple(e for e in statics if e.replaces_entering))
         put(self, "uncounterable", any(e.uncounterable for e in statics))
