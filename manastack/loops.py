@@ -169,6 +169,7 @@ _VIEWS: dict[str, Callable[[Any, Names], Any]] = {
     "marks": lambda v, n: sorted((n[oid], sorted(m.items())) for oid, m in v.items() if oid in n),
     "upkeeps": lambda v, n: sorted(v.items()),
     "damaged": lambda v, n: sorted(v.items()),
+    "control_base": lambda v, n: sorted((n[oid], pi) for oid, pi in v.items() if oid in n),
     "pending": lambda v, n: None if v is None else (v.kind.value, v.player),
     "step": lambda v, n: v.label,
     "stage": lambda v, n: v.value,

@@ -477,6 +477,10 @@ _CODECS: dict[str, tuple[Dumper, Loader]] = {
         _plain,
         lambda v, c: {int(k): (x[0], x[1]) for k, x in v.items()},
     ),
+    "control_base": (
+        _plain,
+        lambda v, c: {int(k): x for k, x in v.items()},
+    ),
     "damaged": (
         _plain,
         lambda v, c: {int(k): x for k, x in v.items()},

@@ -124,6 +124,10 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
                     card=perm.name,
                     host=host.name,
                 )
+                if card.cdef.controlling:
+                    from manastack.vocabulary.attach import update_control
+
+                    update_control(g)  # 613.1b: "You control enchanted creature"
         return
     if not countered and (item.data or {}).get("buyback") and not card.token:
         # 702.27a: a spell whose buyback cost was paid goes to its owner's hand as it resolves.

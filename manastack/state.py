@@ -477,6 +477,9 @@ class GameState:
     # Each player's two latest upkeeps, as the turns they began in (echo's "since the beginning
     # of your last upkeep", 702.30a): player -> (the one before the last, the last).
     upkeeps: dict[int, tuple[int, int]] = _declare(Copy.DICT, factory=dict)
+    # 613.1b: the controller each permanent would have without the static abilities that give
+    # control of it ("You control enchanted creature"), for those such an ability controls.
+    control_base: dict[int, int] = _declare(Copy.DICT, factory=dict)
     # The last turn each player was dealt damage in (bloodthirst, 702.54a): player -> turn.
     damaged: dict[int, int] = _declare(Copy.DICT, factory=dict)
     halt_at: tuple[int, Step] | None = _declare(Copy.SHARE, digest=False)  # stop at this step

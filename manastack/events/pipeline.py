@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from manastack.events.types import GameEvent
+from manastack.events.types import GameEvent, LeavesBattlefield
 from manastack.layers import any_ability_granting, granted_abilities
 from manastack.replacement import replaced
 from manastack.state import Card, GameState, PendingTrigger, Permanent
@@ -25,6 +25,10 @@ def happen(g: GameState, ev: GameEvent) -> GameEvent | None:
     if done is None:
         return None
     done.apply(g)
+    if g.control_base and isinstance(done, LeavesBattlefield):
+        from manastack.vocabulary.attach import update_control
+
+        update_control(g)  # 613.1b: a control-changing Aura left: control goes back
     triggers(g, done)
     return done
 

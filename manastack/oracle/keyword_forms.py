@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from manastack.layers import protection_subtype
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.attach import GrantAbility
+from manastack.vocabulary.attach import ControlAttached, GrantAbility
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Condition,
@@ -202,6 +202,9 @@ def static_form(line: str) -> StaticEffect | None:
     if granted is not None:
         return granted
     low = line.lower()
+    m = _CONTROL.fullmatch(low)
+    if m is not None:
+        return ControlAttached(m.group(1))  # 613.1b
     m = _ENTERS_WITH.fullmatch(low)
     if m is None:
         return None
@@ -224,6 +227,7 @@ def static_form(line: str) -> StaticEffect | None:
     return EntersWithCounters(n, "+1/+1", kicked, words)
 
 
+_CONTROL = re.compile(r"you control enchanted (creature|land|artifact|permanent)\.")
 _GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
 
@@ -251,6 +255,8 @@ def static_words(s: StaticEffect) -> str | None:
     """The render's side of :func:`static_form` (None: no words for it here)."""
     from manastack.oracle.render import ability, keyword_words
 
+    if isinstance(s, ControlAttached):
+        return f"you control enchanted {s.noun}"
     if isinstance(s, GrantAbility):
         inner = ability(s.ability).replace("~", f"this {s.noun}")
         return f'{s.kind} {s.noun} has "{inner}."'

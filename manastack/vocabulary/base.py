@@ -147,6 +147,15 @@ class StaticEffect:
         """Whether ``grants`` can give anything (the layer system skips it otherwise)."""
         return False
 
+    def controller_of(self, g: GameState, source: Permanent, p: Permanent) -> int | None:
+        """613.1b (layer 2): the player this gives control of ``p`` to, or None."""
+        return None
+
+    @property
+    def changes_control(self) -> bool:
+        """Whether ``controller_of`` can say anything."""
+        return False
+
     def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
         """613.1f (layer 6): the abilities other than keywords this gives ``p`` ("enchanted land
         has "{T}: ..."", activated, mana or triggered ones), after its own."""
@@ -420,6 +429,7 @@ class CardDef:
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
     granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     ability_granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    controlling: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     enters_tapped: bool = field(init=False, compare=False, repr=False)
     entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
@@ -444,6 +454,7 @@ class CardDef:
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
         put(self, "granting", tuple(e for e in statics if e.affects_abilities))
         put(self, "ability_granting", tuple(e for e in statics if e.gives_abilities))
+        put(self, "controlling", tuple(e for e in statics if e.changes_control))
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
         put(self, "entering", tuple(e for e in statics if e.replaces_entering))
         put(self, "uncounterable", any(e.uncounterable for e in statics))
