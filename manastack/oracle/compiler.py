@@ -51,7 +51,7 @@ from manastack.vocabulary.combat_triggers import (
 from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
-from manastack.vocabulary.keyword_abilities import keyword_ability
+from manastack.vocabulary.keyword_abilities import keyword_abilities
 from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.modes import Modal, Mode
 from manastack.vocabulary.suspend import suspend as suspend_keyword
@@ -327,9 +327,8 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         except Refused as r:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
     for w in keywords:
-        kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
-        if kab is not None:
-            abilities.append(kab)
+        # exalted, prowess, bushido N, modular N...: the abilities a keyword stands for (702)
+        abilities += keyword_abilities(w)
     for kc in costed:
         kab = upkeep_ability(kc)  # echo, cumulative upkeep: triggered abilities (702.30, 702.24)
         if kab is not None:
