@@ -561,12 +561,31 @@ def _cast_problem(
         if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
             return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
     cost = spell_total_cost(g, pi, cd, face_down, free, alt)
-    if not can_afford(g, pi, cost):
+    if not can_afford(g, pi, cost) and not (
+        alt is None and not free and not face_down and _alternative_affordable(g, pi, cd)
+    ):
         return ("cost", cost)
     extra = None if face_down else cd.additional
     if extra is not None and not extra_costs.payable(g, pi, extra, None, 1):
         return ("cost", cost)
     return None
+
+
+def _alternative_affordable(g: GameState, pi: int, cd: CardDef) -> bool:
+    """Whether an alternative cost the card offers from the hand (evoke 702.74a, dash
+    702.109a) can be paid now (the choice is made as it is cast, 601.2b)."""
+    if not cd.keyword_costs:
+        return False
+    return any(
+        kc.keyword in HAND_ALTERNATIVES
+        and can_afford(g, pi, spell_total_cost(g, pi, cd, alt=kc.cost))
+        for kc in cd.keyword_costs
+    )
+
+
+HAND_ALTERNATIVES = ("evoke", "dash")
+"""Keywords whose cost may be paid instead of the mana cost when the card is cast from the
+hand (118.9): evoke (702.74a), dash (702.109a)."""
 
 
 def can_cast(

@@ -362,6 +362,9 @@ def _marks(g: GameState, cd: CardDef, spell: StackItem | None) -> dict[str, int]
         kicked = data.get("kicked")
         if isinstance(kicked, int) and kicked:
             out["kicked"] = kicked
+        alt = data.get("alt")
+        if alt in ("evoke", "dash"):
+            out[alt] = 1  # 702.74a, 702.109a: cast for that alternative cost
     if spell is not None and spell.x:
         out["x"] = spell.x
     if cd.keyword_costs:

@@ -26,6 +26,7 @@ from manastack.oracle.refusal import (
     Refusal,
     Refused,
 )
+from manastack.vocabulary.alt_costs import costed_abilities
 from manastack.vocabulary.attach import AttachSource
 from manastack.vocabulary.base import (
     Ability,
@@ -333,6 +334,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         kab = upkeep_ability(kc)  # echo, cumulative upkeep: triggered abilities (702.30, 702.24)
         if kab is not None:
             abilities.append(kab)
+        abilities += costed_abilities(kc)  # evoke's sacrifice, dash's haste and return
     if modes is not None:
         if len(modes) < 2 or effects or len(out) != len(lines):
             raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)

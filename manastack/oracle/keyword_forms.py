@@ -128,6 +128,8 @@ COSTED = frozenset(
         "cumulative upkeep",
         "madness",
         "buyback",
+        "evoke",
+        "dash",
     }
 )
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")

@@ -81,7 +81,7 @@ def parse_point(text: str) -> Point:
             f"bad point in time {text!r}: write 'turn N STEP', e.g. 'turn 2 upkeep'"
         )
     turn, step = m.groups()
-    if not turn.isdigit() or len(turn) > 6 or int(turn) < 1:
+    if not (turn.isascii() and turn.isdigit()) or len(turn) > 6 or int(turn) < 1:
         raise PointSyntaxError(f"bad turn number {turn!r} in {text!r}: turns count from 1")
     try:
         return Point(int(turn), Step.parse("_".join(step.split())))

@@ -462,7 +462,7 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
         choices = choices[1:]
     if _ask(game, pi) == (OPTIONAL_COST, pi):
         word = choices[0].lower() if choices else ""
-        if word not in _OPTIONAL_WORDS and not word.isdigit():
+        if word not in _OPTIONAL_WORDS and not (word.isascii() and word.isdigit()):
             return  # 601.2b: kicker is asked as its own decision (`choose pay`, `choose decline`)
         game.apply(Choose(pi, choices[0].lower()))
         choices = choices[1:]

@@ -15,14 +15,17 @@ from manastack import casting
 from manastack.actions import Action, CastSpell, Choose
 from manastack.decisions.base import Kind, as_cost
 from manastack.errors import IllegalAction
-from manastack.events.types import GameEvent
+from manastack.events.types import GameEvent, StepBegins
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
-from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.state import Card, DelayedTrigger, Effect613, GameState, Permanent, StackItem
+from manastack.steps import Step
 from manastack.vocabulary.base import (
     Condition,
     Effect,
     KeywordCost,
+    StaticAbility,
+    StaticEffect,
     TriggerCondition,
     TriggeredAbility,
 )
@@ -47,10 +50,14 @@ def _undecided(item: StackItem) -> KeywordCost | None:
     if card is None or item.face_down:
         return None
     data = item.data or {}
+    if "alt" not in data:  # 601.2b: an alternative cost is announced first (118.9)
+        for kc in card.cdef.keyword_costs:
+            if kc.keyword in casting.HAND_ALTERNATIVES:
+                return kc
     if "kicked" not in data:
-        kc = kicker_of(card)
-        if kc is not None:
-            return kc
+        kicker = kicker_of(card)
+        if kicker is not None:
+            return kicker
     if "buyback" not in data:
         return card.cdef.keyword_cost("buyback")
     return None
@@ -77,7 +84,9 @@ def kicked_effects(effects: tuple[Effect, ...], kicked: int) -> tuple[Effect, ..
     return tuple(out)
 
 
-def optional_total(g: GameState, item: StackItem, more: dict[str, int] | None = None) -> ManaCost:
+def optional_total(
+    g: GameState, item: StackItem, more: dict[str, int] | None = None, alt: str | None = None
+) -> ManaCost:
     """601.2f: the spell's total cost with the optional costs announced so far (``item.data``)
     and those of ``more`` (keyword -> times paid): kicker, multikicker, buyback."""
     assert item.card is not None
@@ -97,7 +106,8 @@ def optional_total(g: GameState, item: StackItem, more: dict[str, int] | None = 
         if n:
             extra = plus_mana(extra, kc.cost, n)
             added = True
-    alt = str(data.get("alt", ""))
+    if alt is None:
+        alt = str(data.get("alt", ""))
     return casting.spell_total_cost(
         g,
         item.controller,
@@ -107,6 +117,9 @@ def optional_total(g: GameState, item: StackItem, more: dict[str, int] | None = 
         casting.alt_mana(cd, alt),
         extra if added else None,
     )
+
+
+_RULE = {"buyback": "702.27a", "evoke": "702.74a", "dash": "702.109a"}
 
 
 class ChooseKicker(casting._Proposal):
@@ -138,7 +151,11 @@ class ChooseKicker(casting._Proposal):
         )
 
     def _affordable(self, g: GameState, item: StackItem, kc: KeywordCost, n: int) -> bool:
-        return casting.can_afford(g, self.player, optional_total(g, item, {kc.keyword: n}))
+        if kc.keyword in casting.HAND_ALTERNATIVES:  # n: 1 pays it instead, 0 the mana cost
+            total = optional_total(g, item, alt=kc.keyword if n else "")
+        else:
+            total = optional_total(g, item, {kc.keyword: n})
+        return casting.can_afford(g, self.player, total)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         item, kc = self._item(g)
@@ -152,7 +169,8 @@ class ChooseKicker(casting._Proposal):
         out = []
         if self._affordable(g, item, kc, 1):
             out.append(Choose(self.player, "pay"))
-        out.append(Choose(self.player, "decline"))
+        if kc.keyword not in casting.HAND_ALTERNATIVES or self._affordable(g, item, kc, 0):
+            out.append(Choose(self.player, "decline"))
         return out
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
@@ -162,9 +180,9 @@ class ChooseKicker(casting._Proposal):
             raise self.refuse(g, a)
         item, kc = self._item(g)
         word = a.option.strip().lower()
-        rule = "702.27a" if kc.keyword == "buyback" else "702.33b"
+        rule = _RULE.get(kc.keyword, "702.33b")
         if kc.keyword == "multikicker":
-            if not word.isdigit():
+            if not (word.isascii() and word.isdigit()):
                 raise IllegalAction(
                     "target", "choose how many times to pay it: 0 or more", "702.33c"
                 )
@@ -173,7 +191,8 @@ class ChooseKicker(casting._Proposal):
             n = 1 if word == "pay" else 0
         else:
             raise IllegalAction("target", "choose pay or decline", rule)
-        if n and not self._affordable(g, item, kc, n):
+        alternative = kc.keyword in casting.HAND_ALTERNATIVES
+        if (n or alternative) and not self._affordable(g, item, kc, n):
             raise IllegalAction(
                 "cost",
                 "{player} can't pay the {keyword!t} cost {cost}",
@@ -182,12 +201,23 @@ class ChooseKicker(casting._Proposal):
                 keyword=kc.keyword,
                 cost=kc.cost,
             )
-        if kc.keyword == "buyback":
+        if alternative:
+            item.data = {**(item.data or {}), "alt": kc.keyword if n else ""}
+        elif kc.keyword == "buyback":
             item.data = {**(item.data or {}), "buyback": n}
         else:
             item.data = {**(item.data or {}), "kicked": n}
             item.effects = kicked_effects(item.effects, n)
-        if n == 0:
+        if alternative and n:
+            g.emit(
+                "cast",
+                "{player} will pay the {keyword!t} cost {cost} instead of the mana cost",
+                rule,
+                player=g.pname(self.player),
+                keyword=kc.keyword,
+                cost=kc.cost,
+            )
+        elif n == 0:
             g.emit(
                 "cast",
                 "{player} doesn't pay the {keyword!t} cost",
@@ -325,3 +355,109 @@ class CastForMadness(Effect):
             return True
         g.pending = CastOrDecline(item.controller, cid, "madness")
         return False
+
+
+# --- evoke (702.74) and dash (702.109) -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CastFor(Condition):
+    """603.4: "if its evoke cost was paid" (``alt``: the alternative cost the spell the
+    permanent was had been cast for, ``g.marks``; ``info["entered"]``: the permanent)."""
+
+    alt: str
+
+    def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
+        oid = (info or {}).get("entered")
+        return isinstance(oid, int) and g.marks.get(oid, {}).get(self.alt, 0) > 0
+
+
+@dataclass(frozen=True, slots=True)
+class NextEndStep(TriggerCondition):
+    """603.7: "at the beginning of the next end step", counted from when it was created
+    (``turn``; ``after``: it was created during or after that turn's end step began)."""
+
+    turn: int
+    after: bool
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, StepBegins) or ev.step is not Step.END:
+            return False
+        return g.turn > self.turn or not self.after
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnItToHand(Effect):
+    """702.109a: "return it from the battlefield to its owner's hand" (permanent ``oid``, if it
+    is still the same object, 400.7)."""
+
+    oid: int
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import leave_battlefield
+
+        p = g.permanent(self.oid)
+        if p is not None:
+            leave_battlefield(
+                g,
+                [p],
+                "hand",
+                Msg("returns to {player}'s hand", player=g.pname(p.owner)),
+                "702.109a",
+            )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Dashed(StaticEffect):
+    """702.109a: a permanent whose dash cost was paid has haste, and is returned to its owner's
+    hand at the beginning of the next end step (a delayed trigger, 603.7)."""
+
+    @property
+    def replaces_entering(self) -> bool:
+        return True
+
+    def as_it_enters(self, g: GameState, p: Permanent) -> None:
+        if not g.marks.get(p.oid, {}).get("dash"):
+            return
+        haste = Effect613(g.new_id(), "6", p.oid, 0, 0, False, keywords=frozenset({"haste"}))
+        g.effects.append(haste)
+        after = g.step >= Step.END
+        ability = TriggeredAbility(
+            NextEndStep(g.turn, after), (ReturnItToHand(p.oid),), "return it (dash)"
+        )
+        g.delayed.append(DelayedTrigger(ability.trigger, ability, p.controller, p.name))
+        g.emit(
+            "enter",
+            "{card!c} was dashed: it has haste and returns to its owner's hand at the beginning "
+            "of the next end step",
+            "702.109a",
+            card=p.name,
+        )
+
+
+def costed_abilities(kc: KeywordCost) -> tuple[TriggeredAbility | StaticAbility, ...]:
+    """The abilities a keyword with a cost stands for besides its cost: evoke's sacrifice
+    trigger (702.74a), dash's haste and return (702.109a)."""
+    from manastack.vocabulary.effects import SacrificeSource
+    from manastack.vocabulary.triggers import EntersTrigger
+
+    if kc.keyword == "evoke":
+        return (
+            TriggeredAbility(
+                EntersTrigger("self"),
+                (SacrificeSource(),),
+                "When this permanent enters, if its evoke cost was paid, its controller "
+                "sacrifices it.",
+                condition=CastFor("evoke"),
+            ),
+        )
+    if kc.keyword == "dash":
+        return (StaticAbility(Dashed(), f"Dash {kc.cost}"),)
+    return ()
