@@ -1153,10 +1153,10 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
     pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
-    if item.data and "cycled" in item.data:
+    if item.data and ("cycled" in item.data or "exile_self" in item.data):
         from manastack.vocabulary import cycling
 
-        cycling.cycled(g, item)  # 702.29c: the card has been cycled
+        cycling.after_cost(g, item)  # 702.29c: cycled; 702.97a: exiled to scavenge
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":

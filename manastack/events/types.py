@@ -418,10 +418,19 @@ class LeavesBattlefield(GameEvent):
             if p.face_down:
                 shown = Msg("face-down {card!c} (revealed, 708.9)", card=p.name)
             owner = g.players[p.owner]
+            dest = self.dest
+            if dest != "exile" and g.marks.get(p.oid, {}).get("unearthed"):
+                dest = "exile"  # 702.84a: an unearthed permanent is exiled instead
+                g.emit(
+                    "leave",
+                    "{card!c} would leave: it is exiled instead (unearth)",
+                    "702.84a",
+                    card=p.name,
+                )
             if not p.card.token:
-                getattr(owner, self.dest).append(p.card)
+                getattr(owner, dest).append(p.card)
             g.emit("leave", "{shown} {verb}", self.rule, shown=shown, verb=self.verb)
-            self.left.append(PermanentLeft(p, self.dest, layers.is_creature(p)))
+            self.left.append(PermanentLeft(p, dest, layers.is_creature(p)))
 
     def parts(self) -> Sequence[GameEvent]:
         return self.left

@@ -130,6 +130,8 @@ COSTED = frozenset(
         "buyback",
         "evoke",
         "dash",
+        "unearth",
+        "scavenge",
     }
 )
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")

@@ -535,34 +535,40 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
     raise last
 
 
-def _works_in_hand(keyword: str) -> bool:
-    """Cycling and typecycling (702.29a, 702.29e): the keyword abilities that work in a hand."""
-    return keyword.endswith("cycling")
+def _works_in(keyword: str, zone: str) -> bool:
+    """The keyword abilities that work in a hand (cycling, typecycling: 702.29a, 702.29e) or a
+    graveyard (unearth 702.84a, scavenge 702.97a)."""
+    if zone == "hand":
+        return keyword.endswith("cycling")
+    return keyword in ("unearth", "scavenge")
 
 
 def _card_ability(game: Game, pi: int, cmd: C.Activate) -> bool:
-    """``activate CARD`` for a card in the player's hand with an ability that works there
-    (cycling, 702.29a): ``ability N`` counts the card's keyword abilities with a cost. False if
-    the hand holds no such card."""
-    card = next(
-        (
-            c
-            for c in game.state.players[pi].hand
-            if c.name.lower() == cmd.card.name.lower()
-            and any(_works_in_hand(kc.keyword) for kc in c.cdef.keyword_costs)
-        ),
-        None,
-    )
-    if card is None:
-        return False
-    _expect(game, pi, (PRIORITY,), N_("activate an ability"))
-    kcs = card.cdef.keyword_costs
-    index = next(i for i, kc in enumerate(kcs) if _works_in_hand(kc.keyword))
-    if cmd.ability is not None:
-        index = cmd.ability - 1
-    game.apply(ActivateCard(pi, card.cid, index))
-    _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
-    return True
+    """``activate CARD`` for a card in the player's hand or graveyard with an ability that works
+    there (cycling, unearth, scavenge): ``ability N`` counts the card's keyword abilities with a
+    cost. False if neither zone holds such a card."""
+    pl = game.state.players[pi]
+    for zone, cards in (("hand", pl.hand), ("graveyard", pl.graveyard)):
+        card = next(
+            (
+                c
+                for c in cards
+                if c.name.lower() == cmd.card.name.lower()
+                and any(_works_in(kc.keyword, zone) for kc in c.cdef.keyword_costs)
+            ),
+            None,
+        )
+        if card is None:
+            continue
+        _expect(game, pi, (PRIORITY,), N_("activate an ability"))
+        kcs = card.cdef.keyword_costs
+        index = next(i for i, kc in enumerate(kcs) if _works_in(kc.keyword, zone))
+        if cmd.ability is not None:
+            index = cmd.ability - 1
+        game.apply(ActivateCard(pi, card.cid, index))
+        _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
+        return True
+    return False
 
 
 def _colour(colors: str, choices: tuple[str, ...]) -> str:
