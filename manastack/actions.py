@@ -163,6 +163,17 @@ class SuspendCard:
 
 
 @dataclass(frozen=True, slots=True)
+class ActivateCard:
+    """Begin activating an ability of a card in a player's hand (602.2, 113.6): cycling
+    (702.29a). ``index`` is into the card's keyword abilities with a cost
+    (``CardDef.keyword_costs``)."""
+
+    player: int
+    cid: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class Concede:
     """Leave the game, at any time (104.3a)."""
 
@@ -187,5 +198,6 @@ Action = (
     | KeepLegend
     | TurnFaceUp
     | SuspendCard
+    | ActivateCard
     | Concede
 )

@@ -37,7 +37,7 @@ from manastack.vocabulary.base import (
     TargetSpec,
 )
 from manastack.vocabulary.modes import Mode, modal_of
-from manastack.zones import enter_battlefield, leave_battlefield, tap
+from manastack.zones import discard, enter_battlefield, leave_battlefield, tap
 
 FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
@@ -137,15 +137,24 @@ def auto_sources(
 
 
 def spell_total_cost(
-    g: GameState, pi: int, cdef: CardDef, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    cdef: CardDef,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    more: ManaCost | None = None,
 ) -> ManaCost:
-    """601.2f: mana cost (or alternative), plus increases, minus reductions, then minimums."""
+    """601.2f: mana cost (or ``alt``, an alternative cost: 118.9), plus additional costs
+    (``more``: kicker, 702.33), plus increases, minus reductions, then minimums."""
     if face_down:
         base = FACE_DOWN_COST
         noncreature = False
     else:
-        base = ManaCost() if free else (cdef.cost or ManaCost())
+        base = ManaCost() if free else (cdef.cost or ManaCost()) if alt is None else alt
         noncreature = not cdef.is_creature
+    if more is not None:
+        base = extra_costs.plus_mana(base, more)
     cache = g.listing_cache
     if cache is not None:
         # A listing asks for many spells' costs: the permanents with static abilities are
@@ -247,10 +256,10 @@ def pay_cost(
                 raise IllegalAction(
                     "unknown", "no permanent {oid} of yours to pay with", "601.2h", oid=oid
                 )
-            idx = _first_mana_ability(p)
+            idx = _first_mana_ability(g, p)
             if idx is None:
                 raise IllegalAction("cost", "{card!c} has no mana ability", "605.1a", card=p.name)
-            ab = p.card.cdef.abilities[idx]
+            ab = layers.abilities(g, p)[idx]
             assert isinstance(ab, ManaAbility)
             if ab.cost.tap and any(q is p for q, _, _ in srcs):
                 # Each source taps once: the first use taps it, so a second can't (107.5).
@@ -302,10 +311,10 @@ def pay_cost(
     )
 
 
-def _first_mana_ability(p: Permanent) -> int | None:
+def _first_mana_ability(g: GameState, p: Permanent) -> int | None:
     if p.face_down:
         return None
-    for i, ab in enumerate(p.card.cdef.abilities):
+    for i, ab in enumerate(layers.abilities(g, p)):
         if isinstance(ab, ManaAbility):
             return i
     return None
@@ -313,7 +322,9 @@ def _first_mana_ability(p: Permanent) -> int | None:
 
 def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str) -> None:
     """605.3b: a mana ability resolves immediately, without the stack."""
-    ab = p.card.cdef.abilities[idx]
+    ab = p.card.cdef.abilities[idx] if idx < len(p.card.cdef.abilities) else None
+    if ab is None:
+        ab = layers.abilities(g, p)[idx]  # a granted one (613.1f)
     assert isinstance(ab, ManaAbility)
     if ab.cost.tap:
         tap(g, p)
@@ -343,7 +354,7 @@ def mana_ability_window(g: GameState, pi: int) -> bool:
     return (
         pend is not None
         and pend.answered_by(g, pi)
-        and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE)
+        and pend.kind in (Kind.PRIORITY, Kind.PAY_MANA, Kind.PAY_OR_DECLINE, Kind.PAY_OR_SACRIFICE)
     )
 
 
@@ -358,7 +369,7 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
     p = g.permanent(a.oid)
     if p is None or p.controller != a.player:
         raise IllegalAction("unknown", "no such permanent under your control", "602.2")
-    abilities = () if p.face_down else p.card.cdef.abilities
+    abilities = layers.abilities(g, p)
     if not 0 <= a.index < len(abilities) or not isinstance(abilities[a.index], ManaAbility):
         raise IllegalAction(
             "unknown",
@@ -463,7 +474,7 @@ def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
     for p in g.battlefield:
         if p.controller != pi or p.face_down:
             continue
-        for i, ab in enumerate(p.card.cdef.abilities):
+        for i, ab in enumerate(layers.abilities(g, p)):
             if isinstance(ab, ManaAbility) and (not ab.cost.tap or can_tap(g, p)):
                 out.extend(ActivateMana(pi, p.oid, i, c) for c in ab.colors)
     return out
@@ -522,26 +533,37 @@ def _card_in(zone: list[Card], cid: int) -> Card | None:
 
 
 def _cast_problem(
-    g: GameState, pi: int, card: Card, face_down: bool, free: bool
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool,
+    free: bool,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> tuple[str, object] | None:
     """The first thing that keeps ``card`` from being cast now, as a cheap code (and its
-    detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``)."""
+    detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``).
+    ``alt``: an alternative cost (flashback, madness: 118.9); ``anytime``: cast as an effect or
+    ability allows, whatever the timing (madness, 702.35a)."""
     cd = card.cdef
     if cd.is_land:
         return ("land", None)
     if face_down and cd.morph is None:
         return ("no_morph", None)
-    if not (cd.is_instant_speed and not face_down) and not free and not sorcery_timing_ok(g, pi):
+    timely = (cd.is_instant_speed and not face_down) or free or anytime
+    if not timely and not sorcery_timing_ok(g, pi):
         return ("timing", None)
     if not face_down:
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi, cd.colors):
+            if not targeting.has_legal_target(g, spec, None, pi, targeting.card_quality(cd)):
                 return ("target", spec)
         modal = modal_of(cd.effects)
         if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
             return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
-    cost = spell_total_cost(g, pi, cd, face_down, free)
-    if not can_afford(g, pi, cost):
+    cost = spell_total_cost(g, pi, cd, face_down, free, alt)
+    if not can_afford(g, pi, cost) and not (
+        alt is None and not free and not face_down and _alternative_affordable(g, pi, cd)
+    ):
         return ("cost", cost)
     extra = None if face_down else cd.additional
     if extra is not None and not extra_costs.payable(g, pi, extra, None, 1):
@@ -549,18 +571,47 @@ def _cast_problem(
     return None
 
 
+def _alternative_affordable(g: GameState, pi: int, cd: CardDef) -> bool:
+    """Whether an alternative cost the card offers from the hand (evoke 702.74a, dash
+    702.109a) can be paid now (the choice is made as it is cast, 601.2b)."""
+    if not cd.keyword_costs:
+        return False
+    return any(
+        kc.keyword in HAND_ALTERNATIVES
+        and can_afford(g, pi, spell_total_cost(g, pi, cd, alt=kc.cost))
+        for kc in cd.keyword_costs
+    )
+
+
+HAND_ALTERNATIVES = ("evoke", "dash")
+"""Keywords whose cost may be paid instead of the mana cost when the card is cast from the
+hand (118.9): evoke (702.74a), dash (702.109a)."""
+
+
 def can_cast(
-    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> bool:
     """``cast_refusal(...) is None`` without building the refusal (legal-action listing)."""
-    return _cast_problem(g, pi, card, face_down, free) is None
+    return _cast_problem(g, pi, card, face_down, free, alt, anytime) is None
 
 
 def cast_refusal(
-    g: GameState, pi: int, card: Card, face_down: bool = False, free: bool = False
+    g: GameState,
+    pi: int,
+    card: Card,
+    face_down: bool = False,
+    free: bool = False,
+    alt: ManaCost | None = None,
+    anytime: bool = False,
 ) -> IllegalAction | None:
     """Why ``card`` can't be cast now, or None. Checks timing, targets and the total cost."""
-    problem = _cast_problem(g, pi, card, face_down, free)
+    problem = _cast_problem(g, pi, card, face_down, free, alt, anytime)
     if problem is None:
         return None
     code, detail = problem
@@ -595,15 +646,32 @@ def cast_refusal(
     )
 
 
-def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bool = False) -> None:
-    """601.2a: announce, move the card to the stack; then ask for targets or payment."""
+def cast_spell(
+    g: GameState,
+    a: CastSpell,
+    *,
+    free: bool = False,
+    from_exile: bool = False,
+    alt: str = "",
+) -> None:
+    """601.2a: announce, move the card to the stack; then ask for targets or payment. ``alt``
+    names an alternative cost paid instead of the mana cost (118.9): "madness" (702.35a, from
+    exile), "flashback" (702.34a: a card cast from the graveyard is cast so)."""
     pl = g.players[a.player]
     zone = pl.exile if from_exile else pl.hand
     card = _card_in(zone, a.cid)
+    if card is None and not from_exile and not a.face_down:
+        card = _card_in(pl.graveyard, a.cid)
+        if card is not None and card.cdef.keyword_cost("flashback") is not None:
+            zone, alt = pl.graveyard, "flashback"  # 702.34a: cast from the graveyard
+        else:
+            card = None
     if card is None:
         where = Msg("exile") if from_exile else Msg("your hand")
         raise IllegalAction("unknown", "that card is not in {where}", "601.2a", where=where)
-    err = cast_refusal(g, a.player, card, a.face_down, free)
+    alt_cost = alt_mana(card.cdef, alt)
+    anytime = alt == "madness"
+    err = cast_refusal(g, a.player, card, a.face_down, free, alt_cost, anytime)
     if err:
         raise err
     g.cast_snapshot = g.clone()
@@ -617,6 +685,10 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         item = StackItem(oid, "spell", a.player, cd.name, cd.effects, cd.targets, card=card)
     if from_exile:
         item.data = {"from": "exile"}
+    if zone is pl.graveyard:
+        item.data = {"from": "graveyard"}
+    if alt or free:
+        item.data = {**(item.data or {}), "alt": alt or "free"}
     g.stack.append(item)
     g.passes = 0
     shown = "a face-down creature spell (morph)" if a.face_down else cd.name
@@ -627,16 +699,31 @@ def cast_spell(g: GameState, a: CastSpell, *, free: bool = False, from_exile: bo
         player=pl.name,
         shown=shown,
     )
-    cost = spell_total_cost(g, a.player, cd, a.face_down, free)
+    cost = spell_total_cost(g, a.player, cd, a.face_down, free, alt_cost)
     _announce(g, item, cost)
 
 
+def alt_mana(cdef: CardDef, alt: str) -> ManaCost | None:
+    """The mana of the alternative cost ``alt`` ("flashback", "madness") of a card (118.9),
+    or None to pay its mana cost."""
+    kc = cdef.keyword_cost(alt) if alt and alt != "free" else None
+    return kc.cost if kc is not None else None
+
+
 def _announce(g: GameState, item: StackItem, cost: ManaCost) -> None:
-    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), and a cost with {X} has
-    its value announced; then the targets."""
+    """601.2b / 602.2b: a modal spell's mode is chosen first (700.2a), then the optional
+    additional costs (kicker, 702.33), and a cost with {X} has its value announced; then the
+    targets."""
     if item.kind == "spell" and modal_of(item.effects) is not None:
         g.pending = ChooseMode(item.controller, item.oid, cost)
         return
+    if item.kind == "spell" and item.card is not None and item.card.cdef.keyword_costs:
+        from manastack.vocabulary import alt_costs
+
+        asked = alt_costs.optional_costs(g, item, cost)
+        if asked is not None:
+            g.pending = asked
+            return
     if cost.x:
         g.pending = ChooseX(item.controller, item.oid, cost)
         return
@@ -914,15 +1001,7 @@ def pay_extra(g: GameState, pi: int, item: StackItem, rule: str) -> None:
     for cid in data.get("discard", []):
         card = next((c for c in pl.hand if c.cid == cid), None)
         if card is not None:
-            pl.hand.remove(card)
-            pl.graveyard.append(card)
-            g.emit(
-                "discard",
-                "{player} discards {card!c} (cost)",
-                "701.9a",
-                player=pl.name,
-                card=card.name,
-            )
+            discard(g, pi, card, "{player} discards {card!c} (cost)")
 
 
 MAX_X = 20
@@ -1092,6 +1171,10 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         if ability.cost.sacrifice_self:
             leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
     pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
+    if item.data and ("cycled" in item.data or "exile_self" in item.data):
+        from manastack.vocabulary import cycling
+
+        cycling.after_cost(g, item)  # 702.29c: cycled; 702.97a: exiled to scavenge
     g.cast_snapshot = None
     g.pending = None
     if item.kind == "spell":
@@ -1138,8 +1221,9 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
         g.stack.remove(item)
         if item.card is not None:
             pl = g.players[item.card.owner]
-            from_exile = (item.data or {}).get("from") == "exile"
-            (pl.exile if from_exile else pl.hand).append(item.card)
+            origin = (item.data or {}).get("from")
+            zone = pl.exile if origin == "exile" else pl.graveyard if origin else pl.hand
+            zone.append(item.card)
         g.emit(
             "rewind", "{card!c} is withdrawn: it can't be completed", "733.1", card=item.source_name
         )
@@ -1154,7 +1238,7 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
 
 
 def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> IllegalAction | None:
-    abilities = () if p.face_down else p.card.cdef.abilities
+    abilities = layers.abilities(g, p)
     if not 0 <= index < len(abilities):
         return IllegalAction(
             "unknown", "{card!c} has no ability {value}", "602.1", card=p.name, value=index + 1
@@ -1172,6 +1256,12 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
         )
     if ab.sorcery_speed and not sorcery_timing_ok(g, pi):
         return IllegalAction("timing", "this ability can be activated only as a sorcery", "602.5d")
+    if ab.only:
+        from manastack.vocabulary import restrictions  # it imports the vocabulary's effects
+
+        err = restrictions.refusal(g, pi, p, index, ab.only)  # 602.5b
+        if err is not None:
+            return err
     if ab.cost.tap and not can_tap(g, p):
         if p.tapped:
             return IllegalAction("cost", "{card!c} is tapped", "602.2b", card=p.name)
@@ -1179,7 +1269,7 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             "cost", "{card!c} is summoning sick and the cost has {{T}}", "302.6", card=p.name
         )
     for spec in ab.targets:
-        if not targeting.has_legal_target(g, spec, None, pi, layers.colors(p)):
+        if not targeting.has_legal_target(g, spec, None, pi, layers.quality(p)):
             return IllegalAction(
                 "target", "no legal {spec!t} for {card!c}", "602.2b", spec=spec.text, card=p.name
             )
@@ -1207,7 +1297,7 @@ def activate(g: GameState, a: ActivateAbility) -> None:
     err = activation_refusal(g, a.player, p, a.index)
     if err:
         raise err
-    ab = p.card.cdef.abilities[a.index]
+    ab = layers.abilities(g, p)[a.index]
     if isinstance(ab, ManaAbility):
         activate_mana(g, ActivateMana(a.player, a.oid, a.index, ab.colors[0]))
         return
@@ -1228,6 +1318,10 @@ def activate(g: GameState, a: ActivateAbility) -> None:
         item.data["attached"] = p.attached_to  # 113.7a: "enchanted creature" if it leaves
     g.stack.append(item)
     g.passes = 0
+    if ab.only:
+        from manastack.vocabulary import restrictions
+
+        restrictions.note_activation(g, p, a.index, ab.only)
     g.emit(
         "activate",
         "{player} activates {card!c}: {ability!t}",

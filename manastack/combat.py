@@ -283,17 +283,16 @@ def evasion_refusal(
         return IllegalAction(
             "combat", "{card!c} can block only creatures with flying", "509.1b", card=b
         )
-    for c in layers.colors(blocker):
-        word = _COLOR_WORD[c]
-        if "protection from " + word in ak:
-            return IllegalAction(
-                "combat",
-                "{card!c} has protection from {colour!t}: {card2!c} can't block it",
-                "702.16f",
-                card=a,
-                colour=word,
-                card2=b,
-            )
+    word = layers.protection_word(ak, layers.quality(blocker))
+    if word is not None:
+        return IllegalAction(
+            "combat",
+            "{card!c} has protection from {colour!t}: {card2!c} can't block it",
+            "702.16f",
+            card=a,
+            colour=word,
+            card2=b,
+        )
     if "fear" in ak and not ("Artifact" in layers.types(blocker) or "B" in layers.colors(blocker)):
         return IllegalAction(
             "combat",
@@ -339,7 +338,6 @@ def evasion_refusal(
     return None
 
 
-_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 

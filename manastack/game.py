@@ -464,7 +464,7 @@ class Game:
         if p is None or p.face_down:
             return []
         out: list[str] = []
-        for ab in p.card.cdef.abilities:
+        for ab in layers.abilities(self.state, p):
             if isinstance(ab, ManaAbility):
                 out.append("mana")
             elif isinstance(ab, TriggeredAbility):
@@ -479,9 +479,10 @@ class Game:
         """The colour letters (``"G"``, ``"WU"``) that mana ability ``index`` of permanent
         ``oid`` may add, one of them per activation; ``""`` when that is not a mana ability."""
         p = self.state.permanent(oid)
-        if p is None or p.face_down or not 0 <= index < len(p.card.cdef.abilities):
+        abilities = () if p is None else layers.abilities(self.state, p)
+        if p is None or p.face_down or not 0 <= index < len(abilities):
             return ""
-        ab = p.card.cdef.abilities[index]
+        ab = abilities[index]
         return ab.colors if isinstance(ab, ManaAbility) else ""
 
     def activation_refusal(self, player: int, oid: int, index: int) -> IllegalAction | None:

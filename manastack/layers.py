@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from manastack.i18n import Msg
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import StaticEffect
@@ -69,6 +71,30 @@ def keywords(g: GameState, p: Permanent) -> frozenset[str]:
     return kws
 
 
+def abilities(g: GameState, p: Permanent) -> tuple[Any, ...]:
+    """The abilities ``p`` has: its printed ones (none face down, 708.2), then those static
+    abilities on the battlefield give it (613.1f: "enchanted land has "{T}: ..."")."""
+    printed: tuple[Any, ...] = () if p.face_down else p.card.cdef.abilities
+    more = granted_abilities(g, p)
+    return printed + more if more else printed
+
+
+def granted_abilities(g: GameState, p: Permanent) -> tuple[Any, ...]:
+    """613.1f: the abilities other than keywords static abilities on the battlefield give
+    ``p``, in timestamp order of their sources."""
+    out: tuple[Any, ...] = ()
+    for src in g.battlefield:
+        if src.card.cdef.ability_granting and not src.face_down:
+            for st in src.card.cdef.ability_granting:
+                out += st.granted_abilities(g, src, p)
+    return out
+
+
+def any_ability_granting(g: GameState) -> bool:
+    """Whether some static ability on the battlefield gives abilities other than keywords."""
+    return any(src.card.cdef.ability_granting for src in g.battlefield)
+
+
 def has(g: GameState, p: Permanent, keyword: str) -> bool:
     if keyword in (_NONE if p.face_down else p.card.cdef.keywords):
         return True
@@ -96,12 +122,90 @@ def granted(g: GameState, p: Permanent, keyword: str) -> bool:
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-def protected_from(g: GameState, p: Permanent, colors: frozenset[str]) -> str | None:
-    """702.16a: the colour word if ``p`` has protection from one of ``colors`` (None if not)."""
-    for c in colors:
-        if has(g, p, "protection from " + _COLOR_WORDS[c]):
-            return _COLOR_WORDS[c]
+class Quality:
+    """What protection looks at in a source (702.16a): its colours, card types and subtypes
+    (a spell's card, an ability's source, a creature, an Aura)."""
+
+    __slots__ = ("colors", "subtypes", "types")
+
+    def __init__(
+        self,
+        colors: frozenset[str] = _NONE,
+        types: frozenset[str] = _NONE,
+        subtypes: tuple[str, ...] = (),
+    ) -> None:
+        self.colors = colors
+        self.types = types
+        self.subtypes = subtypes
+
+
+NO_QUALITY = Quality()
+
+
+def quality(p: Permanent) -> Quality:
+    """A permanent's characteristics as protection sees them (face down: a colourless
+    nameless creature, 708.2)."""
+    if p.face_down:
+        return Quality(_NONE, _FACE_DOWN_TYPES)
+    cd = p.card.cdef
+    return Quality(cd.colors, cd.types, cd.subtypes)
+
+
+# 702.16a: "protection from [quality]" other than one colour, as the keyword is written.
+_PROTECTION_TYPES = {
+    "creatures": "Creature",
+    "artifacts": "Artifact",
+    "enchantments": "Enchantment",
+    "lands": "Land",
+    "instants": "Instant",
+    "sorceries": "Sorcery",
+}
+_IRREGULAR = {"elves": "Elf", "werewolves": "Werewolf", "kavu": "Kavu", "arcane": "Arcane"}
+_PREFIX = "protection from "
+
+
+def protection_subtype(word: str) -> str:
+    """The subtype "protection from goblins" names (Goblin), from its plural."""
+    w = word.lower()
+    return _IRREGULAR.get(w) or (w[:-1] if w.endswith("s") else w).capitalize()
+
+
+def protects_from(keyword: str, q: Quality) -> bool:
+    """702.16a: whether the protection ``keyword`` ("protection from red", "... from
+    artifacts", "... from goblins", "... from everything") covers a source of quality ``q``."""
+    what = keyword[len(_PREFIX) :]
+    for letter in q.colors:
+        if _COLOR_WORDS[letter] == what:
+            return True
+    if what == "everything":
+        return True
+    if what == "all colors":
+        return bool(q.colors)
+    if what == "multicolored":
+        return len(q.colors) > 1
+    if what == "monocolored":
+        return len(q.colors) == 1
+    typ = _PROTECTION_TYPES.get(what)
+    if typ is not None:
+        return typ in q.types
+    if what in _COLOR_WORDS.values():
+        return False
+    return bool(q.subtypes) and protection_subtype(what) in q.subtypes
+
+
+def protection_word(kws: frozenset[str], q: Quality) -> str | None:
+    """The quality named by the first of ``kws`` (a permanent's abilities) that protects it
+    from a source of quality ``q``, or None."""
+    for k in kws:
+        if k.startswith(_PREFIX) and protects_from(k, q):
+            return k[len(_PREFIX) :]
     return None
+
+
+def protected_from(g: GameState, p: Permanent, q: Quality) -> str | None:
+    """702.16a: the quality word if ``p`` has protection from a source of quality ``q`` (None
+    if not)."""
+    return protection_word(keywords(g, p), q)
 
 
 StaticPT = list[tuple[Permanent, StaticEffect]]  # (source, effect) of P/T static abilities

@@ -99,6 +99,8 @@ DECISION_WHY = {
     Kind.CHOOSE_COST: (N_("a spell or ability is being cast or activated"), "601.2h"),
     Kind.MAY: (N_("a spell or ability is resolving"), "608.2d"),
     Kind.CHOOSE_MODE: (N_("a spell is being cast"), "601.2b"),
+    Kind.OPTIONAL_COST: (N_("a spell is being cast"), "601.2b"),
+    Kind.PAY_OR_SACRIFICE: (N_("a spell or ability is resolving"), "608.2"),
 }
 
 # What to type instead, after a refusal, by the decision being asked.
@@ -108,6 +110,9 @@ WHAT_NOW = {
     Kind.TRIGGER_TARGET: N_("you are choosing a target for a triggered ability: `choose T`"),
     Kind.PAY_MANA: N_("you are paying a cost: `pay`, or `activate LAND` for its mana first"),
     Kind.PAY_OR_DECLINE: N_("you may pay or not: `choose pay` or `choose decline`"),
+    Kind.PAY_OR_SACRIFICE: N_(
+        "pay, or the permanent is sacrificed: `choose pay` or `choose decline`"
+    ),
     Kind.DECLARE_ATTACKERS: N_(
         "you are declaring attackers: `attack with CARD[, CARD...]` or `done`"
     ),
@@ -128,6 +133,10 @@ WHAT_NOW = {
     ),
     Kind.MAY: N_("you may do what the spell or ability offers: `choose yes` or `choose no`"),
     Kind.CHOOSE_MODE: N_("you are choosing the spell's mode: `choose mode N` (N from 1)"),
+    Kind.OPTIONAL_COST: N_(
+        "you are choosing whether to pay an optional cost (kicker, buyback): `choose pay` or "
+        "`choose decline` (multikicker: `choose N`)"
+    ),
 }
 
 # Each step as ``explain`` names it ("the {label} step ends"), by its contract name.

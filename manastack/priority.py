@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from manastack import casting, loops, special, stack
+from manastack import casting, layers, loops, special, stack
 from manastack.actions import (
     Action,
     ActivateAbility,
+    ActivateCard,
     ActivateMana,
     CastSpell,
     Pass,
@@ -27,6 +28,8 @@ from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
+from manastack.vocabulary import alt_costs, cycling
+from manastack.vocabulary.base import ActivatedAbility
 
 
 class Priority(Pending):
@@ -105,6 +108,10 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(CastSpell(pi, c.cid, face_down=True))
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))
+    if pl.graveyard:
+        out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))  # flashback (702.34a)
+    out.extend(cycling.hand_actions(g, pi))  # cycling (702.29a)
+    granting = layers.any_ability_granting(g)
     for p in g.battlefield:
         if p.controller != pi:
             continue
@@ -116,6 +123,15 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         for i in (card.facts or casting.card_facts(card)).activated:
             if casting.activation_refusal(g, pi, p, i) is None:
                 out.append(ActivateAbility(pi, p.oid, i))
+        if granting:  # 613.1f: abilities given by static abilities, after the printed ones
+            base = len(card.cdef.abilities)
+            for j, ab in enumerate(layers.granted_abilities(g, p)):
+                k = base + j
+                if (
+                    isinstance(ab, ActivatedAbility)
+                    and casting.activation_refusal(g, pi, p, k) is None
+                ):
+                    out.append(ActivateAbility(pi, p.oid, k))
     if with_mana:
         out.extend(casting.mana_actions(g, pi))
     return out
@@ -208,6 +224,11 @@ def _turn_face_up(g: GameState, a: Action) -> None:
     receive(g, a.player, "116.3")
 
 
+def _activate_card(g: GameState, a: Action) -> None:
+    assert isinstance(a, ActivateCard)
+    cycling.activate_card(g, a)
+
+
 def _suspend(g: GameState, a: Action) -> None:
     assert isinstance(a, SuspendCard)
     special.suspend(g, a)
@@ -222,4 +243,5 @@ _ACTIONS: dict[type, Callable[[GameState, Action], None]] = {
     ActivateMana: _mana,
     TurnFaceUp: _turn_face_up,
     SuspendCard: _suspend,
+    ActivateCard: _activate_card,
 }

@@ -22,6 +22,7 @@ from manastack.i18n import Msg
 from manastack.vocabulary.base import REPLACEMENT_INTEREST, Replacement
 
 if TYPE_CHECKING:
+    from manastack.layers import Quality
     from manastack.state import GameState, Permanent
 
 __all__ = [
@@ -143,7 +144,7 @@ class ProtectionPrevention(Replacement):
             return False
         from manastack import layers
 
-        return layers.protected_from(g, ev.target, _source_colors(g, ev)) is not None
+        return layers.protected_from(g, ev.target, _source_quality(g, ev)) is not None
 
     def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
         assert isinstance(ev, DamageDealt) and ev.target is not None
@@ -158,15 +159,15 @@ class ProtectionPrevention(Replacement):
         return None
 
 
-def _source_colors(g: GameState, ev: DamageDealt) -> frozenset[str]:
+def _source_quality(g: GameState, ev: DamageDealt) -> Quality:
     from manastack import layers
     from manastack.state import Permanent
-    from manastack.targeting import item_colors
+    from manastack.targeting import item_quality
 
     src = ev.source
     if isinstance(src, Permanent):
-        return layers.colors(src)
-    return item_colors(g, src)
+        return layers.quality(src)
+    return item_quality(g, src)
 
 
 PROTECTION = ProtectionPrevention()

@@ -198,7 +198,7 @@ class Attachments(StateBasedAction):
                     r.unattach.append(
                         (p, "704.5n", Msg("{card!c} is attached to no creature", card=p.name))
                     )
-                elif layers.protected_from(g, host, layers.colors(p)) is not None:
+                elif layers.protected_from(g, host, layers.quality(p)) is not None:
                     r.unattach.append(
                         (
                             p,
@@ -219,7 +219,7 @@ def aura_problem(g: GameState, aura: Permanent) -> Msg | None:
     enchant = specs[0].permanent if specs else None
     if enchant is not None and not enchant.permanent(g, host, aura.controller):
         return Msg("{card!c} can't enchant {host!c}", card=aura.name, host=host.name)
-    if layers.protected_from(g, host, layers.colors(aura)) is not None:
+    if layers.protected_from(g, host, layers.quality(aura)) is not None:
         return Msg(
             "{card!c} can't enchant {host!c}: protection (702.16c)", card=aura.name, host=host.name
         )

@@ -469,6 +469,22 @@ _CODECS: dict[str, tuple[Dumper, Loader]] = {
         _plain,
         lambda v, c: {int(k): dict(x) for k, x in v.items()},
     ),
+    "marks": (
+        _plain,
+        lambda v, c: {int(k): dict(x) for k, x in v.items()},
+    ),
+    "upkeeps": (
+        _plain,
+        lambda v, c: {int(k): (x[0], x[1]) for k, x in v.items()},
+    ),
+    "control_base": (
+        _plain,
+        lambda v, c: {int(k): x for k, x in v.items()},
+    ),
+    "damaged": (
+        _plain,
+        lambda v, c: {int(k): x for k, x in v.items()},
+    ),
     "halt_at": (
         lambda v: None if v is None else [v[0], v[1].label],
         lambda v, c: None if v is None else (v[0], Step.parse(v[1])),

@@ -14,7 +14,7 @@ from manastack.actions import Action, CastSpell, Choose, SuspendCard, TurnFaceUp
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
 from manastack.i18n import Msg
-from manastack.state import GameState
+from manastack.state import Card, GameState
 
 
 def face_up_refusal(g: GameState, pi: int, oid: int) -> IllegalAction | None:
@@ -54,6 +54,11 @@ def turn_face_up(g: GameState, a: TurnFaceUp) -> None:
         player=g.pname(a.player),
         card=p.name,
     )
+    if "megamorph" in p.card.cdef.keywords:
+        # 702.37b: as it is turned face up, a +1/+1 counter is put on it.
+        p.counters = dict(p.counters or {})
+        p.counters["+1/+1"] = p.counters.get("+1/+1", 0) + 1
+        g.emit("counter", "{card!c} gets a +1/+1 counter (megamorph)", "702.37b", card=p.name)
 
 
 def suspend_refusal(g: GameState, pi: int, cid: int) -> IllegalAction | None:
@@ -106,29 +111,44 @@ def suspend(g: GameState, a: SuspendCard) -> None:
 
 class CastOrDecline(Pending):
     """702.62a: the owner of a card whose last time counter was removed may cast it without
-    paying its mana cost, or decline (it stays exiled)."""
+    paying its mana cost, or decline (it stays exiled); with ``how="madness"`` (702.35a), cast
+    the card exiled by madness for its madness cost, or decline (it goes to the graveyard)."""
 
     kind: ClassVar[Kind] = Kind.CAST_OR_DECLINE
-    __slots__ = ("cid",)
+    __slots__ = ("cid", "how")
 
-    def __init__(self, player: int, cid: int) -> None:
+    def __init__(self, player: int, cid: int, how: str = "") -> None:
         super().__init__(player)
         self.cid = cid
+        self.how = how
 
     def copy(self) -> CastOrDecline:
-        return CastOrDecline(self.player, self.cid)
+        return CastOrDecline(self.player, self.cid, self.how)
 
     def prompt(self, g: GameState) -> Msg:
+        if self.how == "madness":
+            return Msg(
+                "{player}: cast the card for its madness cost, or decline",
+                player=g.pname(self.player),
+            )
         return Msg(
             "{player}: cast the suspended card without paying its mana cost, or decline",
             player=g.pname(self.player),
         )
 
+    def castable(self, g: GameState, card: Card) -> bool:
+        """Whether the player may cast ``card`` now, as this decision lets them."""
+        pi = self.player
+        if self.how == "madness":
+            alt = casting.alt_mana(card.cdef, "madness")
+            return casting.cast_refusal(g, pi, card, alt=alt, anytime=True) is None
+        return casting.cast_refusal(g, pi, card, free=True) is None
+
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player
         card = next((c for c in g.players[pi].exile if c.cid == self.cid), None)
         opts: list[Action] = []
-        if card is not None and casting.cast_refusal(g, pi, card, free=True) is None:
+        if card is not None and self.castable(g, card):
             opts.append(CastSpell(pi, self.cid))
         opts.append(Choose(pi, "decline"))
         return opts
@@ -154,29 +174,47 @@ class CastOrDecline(Pending):
         priority.after_resolution(g)
 
     def fields(self) -> dict[str, Any]:
-        return {"cid": self.cid}
+        return {"cid": self.cid, "how": self.how}
 
     @classmethod
     def from_fields(cls, player: int, d: dict[str, Any]) -> CastOrDecline:
-        return cls(player, d["cid"])
+        return cls(player, d["cid"], d.get("how", ""))
 
 
 def answer_free_cast(g: GameState, a: Action) -> None:
     pend = g.pending
     assert pend is not None
+    assert isinstance(pend, CastOrDecline)
+    madness = pend.how == "madness"
+    rule = "702.35a" if madness else "702.62a"
     if isinstance(a, Choose):
         if a.option != "decline":
-            raise IllegalAction("target", "answer with cast or decline", "702.62a")
-        g.emit(
-            "choice",
-            "{player} declines to cast it; it stays exiled",
-            "702.62a",
-            player=g.pname(a.player),
-        )
+            raise IllegalAction("target", "answer with cast or decline", rule)
+        if madness:
+            pl = g.players[a.player]
+            card = next((c for c in pl.exile if c.cid == pend.cid), None)
+            g.emit(
+                "choice",
+                "{player} declines to cast it; it is put into their graveyard",
+                rule,
+                player=g.pname(a.player),
+            )
+            if card is not None:
+                pl.exile.remove(card)
+                pl.graveyard.append(card)
+        else:
+            g.emit(
+                "choice",
+                "{player} declines to cast it; it stays exiled",
+                rule,
+                player=g.pname(a.player),
+            )
         g.pending = None
         return
     assert isinstance(a, CastSpell)
-    assert isinstance(pend, CastOrDecline)
     if a.cid != pend.cid:
-        raise IllegalAction("target", "that is not the card you may cast now", "702.62a")
-    casting.cast_spell(g, CastSpell(a.player, a.cid), free=True, from_exile=True)
+        raise IllegalAction("target", "that is not the card you may cast now", rule)
+    if madness:
+        casting.cast_spell(g, CastSpell(a.player, a.cid), from_exile=True, alt="madness")
+    else:
+        casting.cast_spell(g, CastSpell(a.player, a.cid), free=True, from_exile=True)

@@ -98,8 +98,20 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
             g.emit("resolve", "{what} has resolved", "608.2n", what=done)
         return
     owner = g.players[card.owner]
+    if (item.data or {}).get("alt") == "flashback" and not card.token:
+        # 702.34a: a card cast with flashback is exiled whenever it would leave the stack.
+        owner.exile.append(card)
+        g.emit(
+            "move",
+            "{card!c} is exiled instead of going anywhere else (flashback)",
+            "702.34a",
+            card=card.name,
+        )
+        return
     if not countered and (item.face_down or card.cdef.is_permanent):
-        perm = enter_battlefield(g, card, item.controller, face_down=item.face_down, rule="608.3")
+        perm = enter_battlefield(
+            g, card, item.controller, face_down=item.face_down, rule="608.3", spell=item
+        )
         if perm is not None and item.targets and "Aura" in card.cdef.subtypes:
             # 608.3c (303.4f): an Aura spell enters attached to the object it targets.
             host = g.permanent(item.targets[0])
@@ -112,6 +124,21 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
                     card=perm.name,
                     host=host.name,
                 )
+                if card.cdef.controlling:
+                    from manastack.vocabulary.attach import update_control
+
+                    update_control(g)  # 613.1b: "You control enchanted creature"
+        return
+    if not countered and (item.data or {}).get("buyback") and not card.token:
+        # 702.27a: a spell whose buyback cost was paid goes to its owner's hand as it resolves.
+        owner.hand.append(card)
+        g.emit(
+            "resolve",
+            "{card!c} is put into {player}'s hand (buyback)",
+            "702.27a",
+            card=card.name,
+            player=owner.name,
+        )
         return
     if not card.token:
         owner.graveyard.append(card)

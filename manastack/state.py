@@ -470,6 +470,18 @@ class GameState:
     # 122: counters on cards outside the battlefield, by card id (time counters on a suspended
     # card in exile, 702.62); changed by replacing a card's dict, never in place.
     card_counters: dict[int, dict[str, int]] = _declare(Copy.DICT, factory=dict)
+    # What a permanent remembers of how it came to be, by object id (kicked 702.33d, the turn it
+    # came under its controller's control for echo 702.30a, ...); each dict replaced, never
+    # changed in place.
+    marks: dict[int, dict[str, int]] = _declare(Copy.DICT, factory=dict)
+    # Each player's two latest upkeeps, as the turns they began in (echo's "since the beginning
+    # of your last upkeep", 702.30a): player -> (the one before the last, the last).
+    upkeeps: dict[int, tuple[int, int]] = _declare(Copy.DICT, factory=dict)
+    # 613.1b: the controller each permanent would have without the static abilities that give
+    # control of it ("You control enchanted creature"), for those such an ability controls.
+    control_base: dict[int, int] = _declare(Copy.DICT, factory=dict)
+    # The last turn each player was dealt damage in (bloodthirst, 702.54a): player -> turn.
+    damaged: dict[int, int] = _declare(Copy.DICT, factory=dict)
     halt_at: tuple[int, Step] | None = _declare(Copy.SHARE, digest=False)  # stop at this step
     halted: bool = _declare(Copy.SHARE, False, digest=False)
     # 104.4b (loops.py): resolutions since a player last did more than pass, and digests of the

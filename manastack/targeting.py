@@ -8,36 +8,50 @@ from manastack.actions import Action, ChooseTarget, player_target, target_player
 from manastack.errors import IllegalAction
 from manastack.i18n import Msg, ability_of, card_msg
 from manastack.state import Card, GameState, Permanent, StackItem
-from manastack.vocabulary.base import TargetSpec
+from manastack.vocabulary.base import CardDef, TargetSpec
 
 _NO_COLORS: frozenset[str] = frozenset()
+_FACE_DOWN_SPELL = layers.Quality(_NO_COLORS, frozenset({"Creature"}))
 
 
-def item_colors(g: GameState, item: StackItem | None) -> frozenset[str]:
-    """The colours of a spell (its card's), or of an ability's source (113.7a: as it last was
-    if it has left): what protection (702.16b) looks at."""
+def card_quality(cdef: CardDef) -> layers.Quality:
+    """A card's colours and types, as protection sees a spell (702.16a)."""
+    return layers.Quality(cdef.colors, cdef.types, cdef.subtypes)
+
+
+def item_quality(g: GameState, item: StackItem | None) -> layers.Quality:
+    """The colours and types of a spell (its card's), or of an ability's source (113.7a: as it
+    last was if it has left): what protection (702.16b) looks at."""
     if item is None:
-        return _NO_COLORS
+        return layers.NO_QUALITY
     if item.kind == "spell":
-        return item.card.cdef.colors if item.card is not None and not item.face_down else _NO_COLORS
+        if item.card is None:
+            return layers.NO_QUALITY
+        return _FACE_DOWN_SPELL if item.face_down else card_quality(item.card.cdef)
     if item.source_oid is not None:
         src = g.permanent(item.source_oid)
         if src is not None:
-            return layers.colors(src)
-    colors: frozenset[str] = (item.data or {}).get("colors", _NO_COLORS)
-    return colors
+            return layers.quality(src)
+    data = item.data or {}
+    colors: frozenset[str] = data.get("colors", _NO_COLORS)
+    types: frozenset[str] = data.get("types", _NO_COLORS)
+    return layers.Quality(colors, types)
 
 
-def untargetable(g: GameState, p: Permanent, you: int, colors: frozenset[str]) -> str | None:
-    """Why ``p`` can't be the target of a spell or ability controlled by ``you`` whose colours
-    are ``colors`` (shroud 702.18a, hexproof 702.11b, protection 702.16b), or None."""
+def untargetable(g: GameState, p: Permanent, you: int, source: layers.Quality) -> str | None:
+    """Why ``p`` can't be the target of a spell or ability controlled by ``you`` whose source
+    has the quality ``source`` (shroud 702.18a, hexproof 702.11b, protection 702.16b), or
+    None."""
     if not (p.card.cdef.keywords or g.effects or layers.any_granting(g)):
         return None
-    if layers.has(g, p, "shroud"):
+    kws = layers.keywords(g, p)
+    if not kws:
+        return None
+    if "shroud" in kws:
         return "702.18a"
-    if p.controller != you and layers.has(g, p, "hexproof"):
+    if p.controller != you and "hexproof" in kws:
         return "702.11b"
-    if colors and layers.protected_from(g, p, colors) is not None:
+    if layers.protection_word(kws, source) is not None:
         return "702.16b"
     return None
 
@@ -48,10 +62,10 @@ def is_legal(
     target: int,
     item: StackItem | None,
     you: int = 0,
-    colors: frozenset[str] | None = None,
+    source: layers.Quality | None = None,
 ) -> bool:
     """Whether ``target`` fits ``spec`` for ``item`` (or, before it exists, for player ``you``
-    and a source of ``colors``)."""
+    and a source of quality ``source``)."""
     if item is not None:
         you = item.controller
     pi = target_player(target)
@@ -62,10 +76,10 @@ def is_legal(
     if spec.graveyard is not None:
         return any(c.cid == target for c in graveyard_cards(g, spec, you))
     if spec.permanent is not None:
-        cols = item_colors(g, item) if colors is None else colors
+        q = item_quality(g, item) if source is None else source
         for p in g.battlefield:
             if p.oid == target:
-                return spec.permanent.permanent(g, p, you) and untargetable(g, p, you, cols) is None
+                return spec.permanent.permanent(g, p, you) and untargetable(g, p, you, q) is None
     if spec.spell is not None:
         for s in g.stack:
             if s.oid == target:
@@ -86,7 +100,13 @@ def graveyard_cards(g: GameState, spec: TargetSpec, you: int) -> list[Card]:
     types = spec.graveyard
     if types is None:
         return []
-    return [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
+    out = [c for c in g.players[you].graveyard if not types or c.cdef.types & types]
+    if spec.subtype:
+        out = [c for c in out if spec.subtype in c.cdef.subtypes]
+    if spec.max_value is not None:
+        top = spec.max_value
+        out = [c for c in out if c.cdef.mana_value <= top]
+    return out
 
 
 def spell_types(s: StackItem) -> frozenset[str]:
@@ -111,11 +131,11 @@ def legal_targets(
         )
     f = spec.permanent
     if f is not None:
-        cols = item_colors(g, item)
+        q = item_quality(g, item)
         out.extend(
             p.oid
             for p in g.battlefield
-            if f.permanent(g, p, you) and untargetable(g, p, you, cols) is None
+            if f.permanent(g, p, you) and untargetable(g, p, you, q) is None
         )
     if spec.spell is not None:
         out.extend(s.oid for s in reversed(g.stack) if _spell_ok(g, spec, s, item, you))
@@ -133,18 +153,18 @@ def has_legal_target(
     spec: TargetSpec,
     item: StackItem | None,
     you: int = 0,
-    colors: frozenset[str] = _NO_COLORS,
+    source: layers.Quality = layers.NO_QUALITY,
 ) -> bool:
     """Whether ``spec`` has a legal choice for ``item`` (or, before it exists, for player
-    ``you`` and a source of ``colors``)."""
+    ``you`` and a source of quality ``source``)."""
     if item is not None:
         you = item.controller
-        colors = item_colors(g, item)
+        source = item_quality(g, item)
     if spec.player and any(not p.left and not (spec.opponent and p.idx == you) for p in g.players):
         return True
     f = spec.permanent
     if f is not None and any(
-        f.permanent(g, p, you) and untargetable(g, p, you, colors) is None for p in g.battlefield
+        f.permanent(g, p, you) and untargetable(g, p, you, source) is None for p in g.battlefield
     ):
         return True
     if spec.spell is not None and any(_spell_ok(g, spec, s, item, you) for s in g.stack):
@@ -165,7 +185,7 @@ def choose(g: GameState, pi: int, oid: int, idx: int, target: int) -> StackItem:
     whose = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
     if not is_legal(g, spec, target, item):
         p = g.permanent(target)
-        why = untargetable(g, p, item.controller, item_colors(g, item)) if p else None
+        why = untargetable(g, p, item.controller, item_quality(g, item)) if p else None
         raise IllegalAction(
             "target",
             "{target} is not a legal choice for {spec!t} of {whose}",

@@ -12,7 +12,8 @@ from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
-from manastack.zones import draw
+from manastack.vocabulary.upkeep_keywords import note_upkeep
+from manastack.zones import discard, draw
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
 MAX_HAND = 7
@@ -66,6 +67,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
     elif step is Step.CLEANUP:
         begin_cleanup(g)
         return
+    elif step is Step.UPKEEP:
+        note_upkeep(g)  # echo's "your last upkeep" (702.30a)
     happen(g, StepBegins(step, g.active))  # "at the beginning of" triggers (603.2)
 
 
@@ -204,9 +207,7 @@ class DiscardCards(Pending):
         card = next((c for c in pl.hand if c.cid == a.cid), None)
         if card is None:
             raise IllegalAction("unknown", "that card is not in your hand", "514.1")
-        pl.hand.remove(card)
-        pl.graveyard.append(card)
-        g.emit("discard", "{player} discards {card!c}", self.rule, player=pl.name, card=card.name)
+        discard(g, a.player, card, "{player} discards {card!c}", self.rule)
         if self.count > 1:
             self.count -= 1
             return None

@@ -17,7 +17,7 @@ from manastack.events import (
     queue_trigger,
 )
 from manastack.i18n import Msg
-from manastack.state import Card, GameState, Permanent
+from manastack.state import Card, GameState, Permanent, StackItem
 
 __all__ = [
     "draw",
@@ -36,11 +36,19 @@ def draw(g: GameState, pi: int, n: int = 1) -> None:
 
 
 def enter_battlefield(
-    g: GameState, card: Card, controller: int, *, face_down: bool = False, rule: str = "608.3"
+    g: GameState,
+    card: Card,
+    controller: int,
+    *,
+    face_down: bool = False,
+    rule: str = "608.3",
+    spell: StackItem | None = None,
+    counters: dict[str, int] | None = None,
 ) -> Permanent | None:
-    """Put a card onto the battlefield as a new permanent, with a new timestamp (613.7d).
-    Returns the permanent (None if a replacement effect kept it from entering)."""
-    ev = happen(g, EntersBattlefield(card, controller, face_down, rule))
+    """Put a card onto the battlefield as a new permanent, with a new timestamp (613.7d);
+    ``spell``: the permanent spell it was, if it resolved (608.3). Returns the permanent (None
+    if a replacement effect kept it from entering)."""
+    ev = happen(g, EntersBattlefield(card, controller, face_down, rule, spell, counters))
     return ev.permanent if isinstance(ev, EntersBattlefield) else None
 
 
@@ -53,6 +61,21 @@ def leave_battlefield(
     """
     if perms:
         happen(g, LeavesBattlefield(perms, dest, verb, rule))
+
+
+def discard(g: GameState, pi: int, card: Card, template: str, rule: str = "701.9a") -> None:
+    """701.9a: ``pi`` discards ``card`` from their hand to its owner's graveyard, logged with
+    ``template`` ("{player} discards {card!c}"). 702.35a: a card with madness is exiled instead,
+    and its madness ability triggers."""
+    pl = g.players[pi]
+    pl.hand.remove(card)
+    g.emit("discard", template, rule, player=pl.name, card=card.name)
+    if card.cdef.keyword_costs and card.cdef.keyword_cost("madness") is not None:
+        from manastack.vocabulary.alt_costs import exile_for_madness
+
+        exile_for_madness(g, card)
+        return
+    g.players[card.owner].graveyard.append(card)
 
 
 def remove_from_combat(g: GameState, oid: int) -> None:

@@ -93,7 +93,9 @@ def test_auras_compile_with_their_target_or_are_refused() -> None:
     assert c.card.targets[0].text == "target creature"
     assert c.card.abilities[0].effect == AttachedGets("enchanted", 1, 1, frozenset({"flying"}))
     land = compile_row(_aura("Enchant land\nEnchanted land has flying."))
-    assert isinstance(land, Refusal) and land.reason == why.KEYWORD
+    assert isinstance(land, Refusal) and land.fragment == "Enchanted land has flying"
+    player = compile_row(_aura("Enchant player\nEnchanted player skips their draw step."))
+    assert isinstance(player, Refusal) and player.reason == why.KEYWORD
     not_aura = compile_row(_aura("Enchant creature", subtypes=[]))
     assert isinstance(not_aura, Refusal)
 

@@ -72,7 +72,7 @@ def test_the_render_sees_a_dropped_clause() -> None:
             "at the beginning of the next upkeep",
         ),
         ("Flying, banding", why.KEYWORD, "Banding"),
-        ("Cycling {2}", why.KEYWORD, "Cycling"),
+        ("Ninjutsu {2}", why.KEYWORD, "Ninjutsu"),
         (
             "Destroy target creature. It can't be regenerated this turn.",
             why.UNPARSED,

@@ -16,6 +16,7 @@ from manastack import layers, targeting
 from manastack.actions import (
     Action,
     ActivateAbility,
+    ActivateCard,
     ActivateMana,
     CastSpell,
     Choose,
@@ -115,7 +116,7 @@ class AgentView:
     def describe(self, action: Action) -> Thing | None:
         """The thing ``action`` is about: the card cast, played or discarded (from this player's
         own hand or exile), the permanent that attacks, blocks or activates, or the target."""
-        if isinstance(action, CastSpell | PlayLand | Discard | SuspendCard):
+        if isinstance(action, CastSpell | PlayLand | Discard | SuspendCard | ActivateCard):
             card = self._own_card(action.cid)
             return (
                 None if card is None else Thing("card", card.cid, card.name, self.player, card.cdef)
@@ -175,7 +176,7 @@ class AgentView:
 
     def _own_card(self, cid: int) -> Card | None:
         me = self._game.state.players[self.player]
-        for zone in (me.hand, me.exile):
+        for zone in (me.hand, me.exile, me.graveyard):
             for c in zone:
                 if c.cid == cid:
                     return c

@@ -49,6 +49,8 @@ class Kind(Enum):
     CHOOSE_COST = "choose_cost"
     MAY = "may"
     CHOOSE_MODE = "choose_mode"
+    OPTIONAL_COST = "optional_cost"
+    PAY_OR_SACRIFICE = "pay_or_sacrifice"
 
 
 class Decision:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from manastack.events.types import GameEvent
+from manastack.events.types import GameEvent, LeavesBattlefield
+from manastack.layers import any_ability_granting, granted_abilities
 from manastack.replacement import replaced
 from manastack.state import Card, GameState, PendingTrigger, Permanent
 from manastack.vocabulary.base import TRIGGER_INTEREST, TriggeredAbility
@@ -24,6 +25,10 @@ def happen(g: GameState, ev: GameEvent) -> GameEvent | None:
     if done is None:
         return None
     done.apply(g)
+    if g.control_base and isinstance(done, LeavesBattlefield):
+        from manastack.vocabulary.attach import update_control
+
+        update_control(g)  # 613.1b: a control-changing Aura left: control goes back
     triggers(g, done)
     return done
 
@@ -43,6 +48,7 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     if len(parts) > BATCH:
         _batch_triggers(g, parts, sources)
         return
+    granted = any_ability_granting(g)
     for part in parts:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
@@ -53,7 +59,16 @@ def triggers(g: GameState, ev: GameEvent) -> None:
             for ab in src.card.cdef.triggered:
                 if ab.trigger.matches(g, part, src, src.controller):
                     queue_trigger(g, ab, src, info=ab.trigger.info(part))
+            if granted:
+                for ab in _granted_triggered(g, src):
+                    if ab.trigger.matches(g, part, src, src.controller):
+                        queue_trigger(g, ab, src, info=ab.trigger.info(part))
         _exile_and_delayed(g, part, before=False)
+
+
+def _granted_triggered(g: GameState, src: Permanent) -> list[TriggeredAbility]:
+    """613.1f: the triggered abilities static abilities give ``src``."""
+    return [ab for ab in granted_abilities(g, src) if isinstance(ab, TriggeredAbility)]
 
 
 def _batch_triggers(g: GameState, parts: Sequence[GameEvent], sources: list[Permanent]) -> None:
@@ -62,10 +77,14 @@ def _batch_triggers(g: GameState, parts: Sequence[GameEvent], sources: list[Perm
     that event alone, so the work is linear in parts + sources, not their product."""
     general: list[tuple[int, int, Permanent, TriggeredAbility]] = []
     own: dict[int, list[tuple[int, int, Permanent, TriggeredAbility]]] = {}
+    granted = any_ability_granting(g)
     for pos, src in enumerate(sources):
         if src.face_down:
             continue
-        for k, ab in enumerate(src.card.cdef.triggered):
+        its = src.card.cdef.triggered
+        if granted:
+            its = (*its, *_granted_triggered(g, src))
+        for k, ab in enumerate(its):
             if ab.trigger.only_its_source():
                 own.setdefault(id(src), []).append((pos, k, src, ab))
             else:

@@ -5,12 +5,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
 from manastack import layers
 from manastack.i18n import Msg, card_msg
 from manastack.state import Card, GameState, Permanent, Player, StackItem
+
+if TYPE_CHECKING:
+    from manastack.vocabulary.base import CardDef
 from manastack.steps import Step
 
 
@@ -131,6 +135,8 @@ class DamageDealt(GameEvent):
     def apply(self, g: GameState) -> None:
         if self.amount <= 0:
             return
+        if self.player is not None:
+            g.damaged[self.player] = g.turn  # bloodthirst asks (702.54a)
         if self.player is not None and self.infect:
             pl = g.players[self.player]
             pl.poison += self.amount
@@ -294,19 +300,31 @@ class EntersBattlefield(GameEvent):
     """A card is put onto the battlefield as a new permanent with a new timestamp (400.7,
     613.7d); enters-the-battlefield abilities look at the game after it (603.6a)."""
 
-    __slots__ = ("card", "controller", "face_down", "permanent", "rule")
+    __slots__ = ("card", "controller", "counters", "face_down", "permanent", "rule", "spell")
 
-    def __init__(self, card: Card, controller: int, face_down: bool, rule: str) -> None:
+    def __init__(
+        self,
+        card: Card,
+        controller: int,
+        face_down: bool,
+        rule: str,
+        spell: StackItem | None = None,
+        counters: dict[str, int] | None = None,
+    ) -> None:
         self.card = card
         self.controller = controller
         self.face_down = face_down
         self.rule = rule
+        self.spell = spell  # the permanent spell it was (608.3), if it resolved
+        self.counters = counters  # "return it with a -1/-1 counter on it" (persist, 702.79a)
         self.permanent: Permanent | None = None
 
     def apply(self, g: GameState) -> None:
         oid = g.new_id()
         perm = Permanent(oid, self.card, self.controller, oid)
         perm.face_down = self.face_down
+        if self.counters:
+            perm.counters = dict(self.counters)
         g.battlefield.append(perm)
         self.permanent = perm
         shown = "a face-down creature" if self.face_down else self.card.name
@@ -317,6 +335,13 @@ class EntersBattlefield(GameEvent):
             shown=shown,
             player=g.pname(self.controller),
         )
+        cd = self.card.cdef
+        marks = _marks(g, cd, self.spell)
+        if marks:
+            g.marks[oid] = marks
+        if not self.face_down:
+            for st in cd.entering:
+                st.as_it_enters(g, perm)  # 614.1c, 614.12: "enters with ..."
         if (
             not self.face_down
             and self.card.cdef.enters_tapped
@@ -325,6 +350,26 @@ class EntersBattlefield(GameEvent):
             # 614.1c, 614.12: its own "enters tapped" applies as it enters.
             perm.tapped = True
             g.emit("enter", "{card} enters tapped", "614.1c", card=layers.shown_msg(perm))
+
+
+def _marks(g: GameState, cd: CardDef, spell: StackItem | None) -> dict[str, int]:
+    """What a permanent remembers as it enters: whether and how many times the spell it was
+    was kicked (702.33d), its X (107.3m), and the turn it came under its controller's control
+    (echo, 702.30a)."""
+    out: dict[str, int] = {}
+    data = spell.data if spell is not None else None
+    if data:
+        kicked = data.get("kicked")
+        if isinstance(kicked, int) and kicked:
+            out["kicked"] = kicked
+        alt = data.get("alt")
+        if alt in ("evoke", "dash"):
+            out[alt] = 1  # 702.74a, 702.109a: cast for that alternative cost
+    if spell is not None and spell.x:
+        out["x"] = spell.x
+    if cd.keyword_costs:
+        out["control"] = g.turn
+    return out
 
 
 class PermanentLeft(GameEvent):
@@ -373,10 +418,19 @@ class LeavesBattlefield(GameEvent):
             if p.face_down:
                 shown = Msg("face-down {card!c} (revealed, 708.9)", card=p.name)
             owner = g.players[p.owner]
+            dest = self.dest
+            if dest != "exile" and g.marks.get(p.oid, {}).get("unearthed"):
+                dest = "exile"  # 702.84a: an unearthed permanent is exiled instead
+                g.emit(
+                    "leave",
+                    "{card!c} would leave: it is exiled instead (unearth)",
+                    "702.84a",
+                    card=p.name,
+                )
             if not p.card.token:
-                getattr(owner, self.dest).append(p.card)
+                getattr(owner, dest).append(p.card)
             g.emit("leave", "{shown} {verb}", self.rule, shown=shown, verb=self.verb)
-            self.left.append(PermanentLeft(p, self.dest, layers.is_creature(p)))
+            self.left.append(PermanentLeft(p, dest, layers.is_creature(p)))
 
     def parts(self) -> Sequence[GameEvent]:
         return self.left

@@ -14,6 +14,7 @@ from typing import Any
 
 from manastack.mana import COLOR_NAMES, ManaCost
 from manastack.oracle import grammar as gr
+from manastack.oracle import keyword_forms as kf
 from manastack.oracle.normalise import normalise
 from manastack.oracle.refusal import (
     CARD_TYPE,
@@ -25,6 +26,7 @@ from manastack.oracle.refusal import (
     Refusal,
     Refused,
 )
+from manastack.vocabulary.alt_costs import costed_abilities
 from manastack.vocabulary.attach import AttachSource
 from manastack.vocabulary.base import (
     Ability,
@@ -32,6 +34,7 @@ from manastack.vocabulary.base import (
     CardDef,
     Cost,
     Effect,
+    KeywordCost,
     ManaAbility,
     StaticAbility,
     Suspend,
@@ -49,11 +52,12 @@ from manastack.vocabulary.combat_triggers import (
 from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
 from manastack.vocabulary.filters import CREATURE, Controlled, HasType
-from manastack.vocabulary.keyword_abilities import keyword_ability
+from manastack.vocabulary.keyword_abilities import keyword_abilities
 from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.modes import Modal, Mode
 from manastack.vocabulary.suspend import suspend as suspend_keyword
 from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
+from manastack.vocabulary.upkeep_keywords import upkeep_ability
 
 # Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1").
 _OWN_TRIGGERS = (
@@ -63,6 +67,7 @@ _OWN_TRIGGERS = (
     LeavesTrigger,
     BecomesTargetTrigger,
     PutIntoGraveyardTrigger,
+    *kf.OWN_TRIGGERS,
 )
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).
 _ENCHANT = {
@@ -118,7 +123,15 @@ class AbilityLine:
     index: int
 
 
-Line = gr.KeywordLine | SpellLine | AbilityLine | AdditionalCostLine | ModalHead | ModeLine
+Line = (
+    gr.KeywordLine
+    | kf.CostLine
+    | SpellLine
+    | AbilityLine
+    | AdditionalCostLine
+    | ModalHead
+    | ModeLine
+)
 _ADDITIONAL = "as an additional cost to cast ~, "
 
 
@@ -149,6 +162,7 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
+        cond = kf.intervening_if(cur)  # 603.4
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
             or isinstance(trig, _OWN_TRIGGERS)
@@ -160,8 +174,8 @@ def _ability(line: str, name: str) -> Ability:
             # After a zone change "~" is a new object (400.7d), which only the graveyard
             # trigger remembers.
             raise Refused(UNPARSED, line, line)
-        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
-    static = gr.static_form(cur)
+        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets), cond)
+    static = kf.static_form(line) or gr.static_form(cur)
     if static is not None:
         return StaticAbility(static, _named(line, name))
     colon = line.find(": ")
@@ -175,7 +189,7 @@ def _ability(line: str, name: str) -> Ability:
 def _activated(line: str, colon: int, name: str) -> Ability:
     """602.1: ``cost: effect``; a mana ability (605.1a) when it adds mana and has no target."""
     c = gr.cost(line[:colon], line)
-    body = line[colon + 2 :]
+    body, only = kf.activation_restriction(line[colon + 2 :])  # 602.5b
     sorcery = body.endswith(_SORCERY_ONLY)
     if sorcery:
         body = body[: -len(_SORCERY_ONLY)]
@@ -185,7 +199,7 @@ def _activated(line: str, colon: int, name: str) -> Ability:
         cur.lit(".")  # a few rows lack the final full stop
         if made is None or not cur.done():
             raise gr.fail(cur)
-        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery:
+        if c.mana.mana_value or c.mana.x or c.extra is not None or sorcery or only:
             # The engine pays a mana ability's {T} and sacrifice only (casting.py).
             raise Refused(UNPARSED, line[:colon], line)
         colors, n = made
@@ -194,7 +208,9 @@ def _activated(line: str, colon: int, name: str) -> Ability:
     effects = gr.sentences(cur, ctx)
     if any(isinstance(e, AddMana) for e in effects):
         raise Refused(UNPARSED, body, line)  # adding mana among other effects: not one form
-    return ActivatedAbility(c, tuple(effects), _named(line, name), tuple(ctx.targets), sorcery)
+    return ActivatedAbility(
+        c, tuple(effects), _named(line, name), tuple(ctx.targets), sorcery, only
+    )
 
 
 def compile_row(row: dict[str, Any]) -> Compiled | Refusal:
@@ -233,6 +249,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     susp: Suspend | None = None
     additional: ExtraCost | None = None
     modes: list[Mode] | None = None
+    costed: list[KeywordCost] = []  # kicker, flashback, cycling, echo, ... (702)
     out: list[Line] = []
     subtypes = tuple(row.get("subtypes") or ())
     # 305.6: a basic land type gives its mana ability, printed or not.
@@ -257,6 +274,11 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 )
                 out.append(AbilityLine(len(abilities) - 1))
                 continue
+            kcs = kf.keyword_costs(line)
+            if kcs is not None:
+                out.append(kf.CostLine(len(costed), len(costed) + len(kcs)))
+                costed += kcs
+                continue
             kw = gr.keyword_line(line)
             if line.lower().startswith(_ADDITIONAL) and line.endswith(".") and additional is None:
                 additional = gr.extra_cost(line[len(_ADDITIONAL) : -1])
@@ -269,10 +291,11 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                     raise Refused(KEYWORD, "Suspend", line)
                 keywords += [w for w in kw.words if w not in ("morph", "suspend")]
                 for w in kw.words:
-                    if w in _ENCHANT:
+                    spec = _ENCHANT.get(w) or kf.enchant_spec(w)
+                    if spec is not None:
                         if "Aura" not in subtypes or targets:
                             raise Refused(KEYWORD, "Enchant", line)
-                        targets.append(_ENCHANT[w])  # 303.4a: the Aura spell's target
+                        targets.append(spec)  # 303.4a: the Aura spell's target
                 morph = kw.morph or morph
                 if kw.suspend is not None:
                     susp = suspend_keyword(kw.suspend[0], str(kw.suspend[1]))
@@ -292,9 +315,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
                 mode_effects = gr.sentences(gr.Cursor(line[2:]), mctx)
                 modes.append(Mode(tuple(mode_effects), tuple(mctx.targets)))
                 out.append(ModeLine(len(modes) - 1))
-            elif is_spell and modes is None:
+            elif is_spell and modes is None and not kf.works_off_the_stack(line):
                 start = len(effects)
-                effects += gr.sentences(gr.Cursor(line), ctx)
+                effects += kf.spell_sentences(line, ctx)
                 out.append(SpellLine(start, len(effects)))
             else:
                 ab = _ability(line, name)
@@ -305,15 +328,21 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         except Refused as r:
             raise Refused(r.reason, _named(r.fragment, name), _named(line, name)) from None
     for w in keywords:
-        kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
+        # exalted, prowess, bushido N, modular N...: the abilities a keyword stands for (702)
+        abilities += keyword_abilities(w)
+    for kc in costed:
+        kab = upkeep_ability(kc)  # echo, cumulative upkeep: triggered abilities (702.30, 702.24)
         if kab is not None:
             abilities.append(kab)
+        abilities += costed_abilities(kc)  # evoke's sacrifice, dash's haste and return
     if modes is not None:
         if len(modes) < 2 or effects or len(out) != len(lines):
             raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)
         effects = [Modal(tuple(modes))]
     printed = frozenset(_LETTER_OF[c] for c in row.get("colors") or ())
-    if printed != (cost.colors if cost else frozenset()):
+    # 702.114a: devoid makes the card colourless whatever its mana cost.
+    colorless: frozenset[str] | None = frozenset() if "devoid" in keywords else None
+    if printed != (cost.colors if cost and colorless is None else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
     if "Aura" in subtypes and not targets:
         raise Refused(KEYWORD, "Enchant", row.get("type") or "")
@@ -335,5 +364,7 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         morph=morph,
         suspend=susp,
         additional=additional,
+        keyword_costs=tuple(costed),
+        color_indicator=colorless,
     )
     return Compiled(card, tuple(out), tuple(lines))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from manastack.mana import ManaCost
+from manastack.oracle import keyword_forms
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf, X
@@ -171,6 +172,8 @@ SUPPORTED_KEYWORDS = (
     "wither",
     "changeling",
     "skulk",
+    "devoid",
+    *(f"protection from {q}" for q in keyword_forms.PROTECTION_QUALITIES),
 )
 # 702.5a: the enchant abilities the compiler reads, with the target they give an Aura spell.
 ENCHANT = (
@@ -1326,6 +1329,7 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
         ("when ~ is put into a graveyard from the battlefield, ", PutIntoGraveyardTrigger()),
         ("landfall — whenever a land enters under your control, ", LandfallTrigger()),
         ("whenever a land enters under your control, ", LandfallTrigger()),
+        *keyword_forms.TRIGGER_HEADS,
     )
     for words, trig in heads:
         if cur.lit(words):
@@ -1374,7 +1378,7 @@ def static_form(cur: Cursor) -> StaticEffect | None:
 # --- statics about the permanent itself, Auras, Equipment, lords (702, 303.4, 301.5, 613) ------
 
 # Keywords a static ability may give ("has flying"): those the engine reads with layers.has.
-GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k not in ("flash", "changeling"))
+GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k not in ("flash", "changeling", "devoid"))
 # Restrictions written like abilities ("~ can't block"), as the combat rules read them.
 OWN_RULES = (
     ("can't attack or block", frozenset({"can't attack", "can't block"})),
@@ -1648,15 +1652,19 @@ def keyword_line(line: str) -> KeywordLine | None:
         w = piece.lower()
         if (
             w in SUPPORTED_KEYWORDS
-            or (w in ENCHANT and len(pieces) == 1)
+            or (len(pieces) == 1 and (w in ENCHANT or keyword_forms.enchant_spec(w) is not None))
             or is_triggered_keyword(w)
         ):
             words.append(w)
             continue
-        m = re.fullmatch(r"morph ((?:\{[^}]+\})+)", w)
+        prot = keyword_forms.protection(piece)
+        if prot is not None:
+            words += prot
+            continue
+        m = re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", w)
         if m is not None:
-            morph = mana_cost(m.group(1), line)
-            words.append("morph")
+            morph = mana_cost(m.group(2), line)
+            words.append("megamorph" if m.group(1) else "morph")  # 702.37b
             continue
         m = re.fullmatch(r"suspend (\d+)—((?:\{[^}]+\})+)", w)
         if m is not None:

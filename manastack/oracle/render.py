@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
+from manastack.oracle import keyword_forms
 from manastack.oracle.compiler import (
     AbilityLine,
     AdditionalCostLine,
@@ -371,6 +372,9 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return "regenerate ~"
     if isinstance(e, SacrificeSource):
         return "sacrifice ~"
+    words = keyword_forms.effect_words(e, targets)
+    if words is not None:
+        return words
     raise NoWords(repr(e))
 
 
@@ -451,6 +455,9 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
         return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
+    for words, trig in keyword_forms.TRIGGER_HEADS:
+        if trig == t:
+            return words.removesuffix(", ")
     raise NoWords(repr(t))
 
 
@@ -476,6 +483,9 @@ def static(s: StaticEffect) -> str:
             f"as long as ~ is untapped, each spell that would cost less than {n} mana to cast "
             f"costs {n} mana to cast"
         )
+    words = keyword_forms.static_words(s)
+    if words is not None:
+        return words
     raise NoWords(repr(s))
 
 
@@ -555,9 +565,15 @@ def ability(a: object) -> str:
         return f"equip {cost(a.cost)}"
     if isinstance(a, ActivatedAbility):
         only = " and activate only as a sorcery" if a.sorcery_speed else ""
+        if a.only:
+            only += f" and activate only {a.only}"  # 602.5b
         return f"{cost(a.cost)}: {effects(a.effects, a.targets)}{only}"
     if isinstance(a, TriggeredAbility) and a.condition is None:
         return f"{trigger(a.trigger)}, {effects(a.effects, a.targets)}"
+    if isinstance(a, TriggeredAbility) and a.condition is not None:
+        cond = keyword_forms.condition_words(a.condition)
+        if cond is not None:
+            return f"{trigger(a.trigger)}, {cond}, {effects(a.effects, a.targets)}"
     if isinstance(a, StaticAbility):
         return static(a.effect)
     raise NoWords(repr(a))
@@ -566,13 +582,13 @@ def ability(a: object) -> str:
 def _keywords(line: KeywordLine, card: CardDef) -> str:
     out = []
     for w in line.words:
-        if w == "morph" and card.morph is not None:
-            out.append(f"morph {str(card.morph).lower()}")
+        if w in ("morph", "megamorph") and card.morph is not None:
+            out.append(f"{w} {str(card.morph).lower()}")
         elif w == "suspend" and card.suspend is not None:
             out.append(f"suspend {card.suspend.time}—{str(card.suspend.cost).lower()}")
         elif w in card.keywords:
             out.append(w)
-    return ", ".join(out)
+    return ", ".join(keyword_forms.join_protection(out))
 
 
 def render(c: Compiled) -> list[str]:
@@ -586,6 +602,9 @@ def render(c: Compiled) -> list[str]:
             out.append(effects(card.effects[line.start : line.end], card.targets))
         elif isinstance(line, AbilityLine):
             out.append(ability(card.abilities[line.index]))
+        elif isinstance(line, keyword_forms.CostLine):
+            kcs = card.keyword_costs[line.start : line.end]
+            out.append(", ".join(keyword_forms.cost_words(kc) for kc in kcs))
         elif isinstance(line, ModalHead):
             out.append("choose one —")
         elif isinstance(line, ModeLine):
@@ -670,12 +689,15 @@ def _mana_run(m: re.Match[str]) -> str:
     return "".join(sorted(symbols, key=lambda s: _MANA_ORDER.index(s[1])))
 
 
+_ALL_SYNONYMS = (*_SYNONYMS, *keyword_forms.SYNONYMS)
+
+
 def canonical(line: str) -> str:
     """A normalised Oracle line as the renderer would write it, where wordings mean the same:
     a type disjunction or a cost's symbols in another order, ``-0`` for ``+0``, ``you draw``
     for ``draw``, ``;`` between keywords."""
     line = line.lower().strip()
-    for pat, new in _SYNONYMS:
+    for pat, new in _ALL_SYNONYMS:
         line = pat.sub(new, line)
     line = _TYPE_PAIR.sub(_type_pair, line)
     line = _KW_LIST.sub(_sort_keywords, line)

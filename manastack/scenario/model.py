@@ -89,7 +89,7 @@ def parse_point(text: str) -> Point:
             "bad point in time {text!r}: write 'turn N STEP', e.g. 'turn 2 upkeep'", text=text
         )
     turn, step = m.groups()
-    if not turn.isdigit() or len(turn) > 6 or int(turn) < 1:
+    if not (turn.isascii() and turn.isdigit()) or len(turn) > 6 or int(turn) < 1:
         raise PointSyntaxError(
             "bad turn number {turn!r} in {text!r}: turns count from 1", turn=turn, text=text
         )

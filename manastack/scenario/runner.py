@@ -290,8 +290,13 @@ def _play(
                     sc,
                     at,
                     game,
-                    f"{asked} must decide ({ask.kind.value.replace('_', ' ')}), declaring none "
-                    f"is refused ({e}), and no line answers it",
+                    Msg(
+                        "{player} must decide ({kind}), declaring none is refused ({refusal}), "
+                        "and no line answers it",
+                        player=asked,
+                        kind=ask.kind.value.replace("_", " "),
+                        refusal=e.msg(),
+                    ),
                     with_pending=True,
                 ) from None
         elif ask.kind is Kind.ASSIGN_DAMAGE:

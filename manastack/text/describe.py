@@ -101,6 +101,8 @@ def describe_action(game: Game, a: object) -> str:
         return game.tr("turn face up {obj!c}", obj=obj(a.oid))
     if isinstance(a, A.SuspendCard):
         return game.tr("suspend {card!c}", card=card(a.cid))
+    if isinstance(a, A.ActivateCard):
+        return game.tr("activate {card!c} ability {value}", card=card(a.cid), value=a.index + 1)
     if isinstance(a, A.Concede):
         return game.tr("concede")
     return repr(a)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from manastack.actions import (
     ActivateAbility,
+    ActivateCard,
     ActivateMana,
     AssignDamage,
     CastSpell,
@@ -60,6 +61,8 @@ CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
 CHOOSE_MODE = Kind.CHOOSE_MODE
+OPTIONAL_COST = Kind.OPTIONAL_COST
+PAY_OR_SACRIFICE = Kind.PAY_OR_SACRIFICE
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
 
@@ -219,6 +222,20 @@ def _did_you_mean(name: str, names: Iterable[str]) -> str | Msg:
     if not close:
         return ""
     return Msg(" (did you mean {names}?)", names=", ".join(by_lower[c] for c in close))
+
+
+_OPTIONAL_WORDS = ("pay", "decline")
+
+
+def _castable(game: Game, pi: int, ref: C.Ref, face_down: bool) -> int:
+    """The card ``cast`` names: in the hand, else a card with flashback in the graveyard
+    (702.34a)."""
+    pl = game.state.players[pi]
+    if not face_down and not any(c.name.lower() == ref.name.lower() for c in pl.hand):
+        for c in pl.graveyard:
+            if c.name.lower() == ref.name.lower() and c.cdef.keyword_cost("flashback"):
+                return c.cid
+    return _in_hand(game, pi, ref)
 
 
 def _in_hand(game: Game, pi: int, ref: C.Ref) -> int:
@@ -436,12 +453,18 @@ def _cast(game: Game, pi: int, cmd: C.Cast) -> None:
         game.apply(CastSpell(pi, cid))
     else:
         _expect(game, pi, (PRIORITY,), N_("cast a spell"))
-        game.apply(CastSpell(pi, _in_hand(game, pi, cmd.card), cmd.face_down))
+        game.apply(CastSpell(pi, _castable(game, pi, cmd.card, cmd.face_down), cmd.face_down))
     choices = cmd.choices
     if _ask(game, pi) == (CHOOSE_MODE, pi):
         if not choices:
             return  # 700.2a: the mode is asked as its own decision (`choose mode N`)
         game.apply(Choose(pi, choices[0]))
+        choices = choices[1:]
+    if _ask(game, pi) == (OPTIONAL_COST, pi):
+        word = choices[0].lower() if choices else ""
+        if word not in _OPTIONAL_WORDS and not (word.isascii() and word.isdigit()):
+            return  # 601.2b: kicker is asked as its own decision (`choose pay`, `choose decline`)
+        game.apply(Choose(pi, choices[0].lower()))
         choices = choices[1:]
     if _ask(game, pi) == (CHOOSE_X, pi):
         if cmd.x is None:
@@ -460,6 +483,8 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
         for p in (game.state.permanent(oid) for oid in _named(game, cmd.card))
         if p is not None and p.controller == pi
     ]
+    if not candidates and _card_ability(game, pi, cmd):
+        return
     if not candidates:
         mine = (p.name for p in game.state.battlefield if p.controller == pi)
         hint = _did_you_mean(cmd.card.name, mine)
@@ -508,6 +533,42 @@ def _activate(game: Game, pi: int, cmd: C.Activate) -> None:
             "unknown", "{names} has no ability that can be activated", "602.1", names=names
         )
     raise last
+
+
+def _works_in(keyword: str, zone: str) -> bool:
+    """The keyword abilities that work in a hand (cycling, typecycling: 702.29a, 702.29e) or a
+    graveyard (unearth 702.84a, scavenge 702.97a)."""
+    if zone == "hand":
+        return keyword.endswith("cycling")
+    return keyword in ("unearth", "scavenge")
+
+
+def _card_ability(game: Game, pi: int, cmd: C.Activate) -> bool:
+    """``activate CARD`` for a card in the player's hand or graveyard with an ability that works
+    there (cycling, unearth, scavenge): ``ability N`` counts the card's keyword abilities with a
+    cost. False if neither zone holds such a card."""
+    pl = game.state.players[pi]
+    for zone, cards in (("hand", pl.hand), ("graveyard", pl.graveyard)):
+        card = next(
+            (
+                c
+                for c in cards
+                if c.name.lower() == cmd.card.name.lower()
+                and any(_works_in(kc.keyword, zone) for kc in c.cdef.keyword_costs)
+            ),
+            None,
+        )
+        if card is None:
+            continue
+        _expect(game, pi, (PRIORITY,), N_("activate an ability"))
+        kcs = card.cdef.keyword_costs
+        index = next(i for i, kc in enumerate(kcs) if _works_in(kc.keyword, zone))
+        if cmd.ability is not None:
+            index = cmd.ability - 1
+        game.apply(ActivateCard(pi, card.cid, index))
+        _targets_then_pay(game, pi, cmd.targets, (), cmd.choices)
+        return True
+    return False
 
 
 def _colour(colors: str, choices: tuple[str, ...]) -> str:
@@ -605,9 +666,9 @@ def _choose(game: Game, pi: int, words: str) -> None:
             w=w,
             pending_target_text=game.pending_target_text(),
         )
-    if kind == CHOOSE_MODE:
+    if kind in (CHOOSE_MODE, OPTIONAL_COST):
         game.apply(Choose(pi, low))
-        if _ask(game, pi) != (CHOOSE_X, pi):
+        if _ask(game, pi) not in ((CHOOSE_X, pi), (OPTIONAL_COST, pi)):
             _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
     if kind == CHOOSE_COST:
@@ -618,7 +679,15 @@ def _choose(game: Game, pi: int, words: str) -> None:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD, MAY):
+    if kind in (
+        PAY_OR_DECLINE,
+        PAY_OR_SACRIFICE,
+        CAST_OR_DECLINE,
+        PAY_MANA,
+        CHOOSE_COLOR,
+        CHOOSE_CARD,
+        MAY,
+    ):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:

@@ -4,6 +4,7 @@ the equip ability's effect (702.6a, 701.3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from manastack import layers, stack
 from manastack.state import GameState, Permanent, StackItem
@@ -52,10 +53,90 @@ class AttachSource(Effect):
             return True
         if not layers.is_creature(host) or src.controller != item.controller:
             return True
-        if layers.protected_from(g, host, layers.colors(src)) is not None:
+        if layers.protected_from(g, host, layers.quality(src)) is not None:
             return True
         src.attached_to = host.oid
         g.emit(
             "attach", "{card!c} is attached to {host!c}", "701.3a", card=src.name, host=host.name
         )
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class GrantAbility(StaticEffect):
+    """613.1f: "enchanted land has "{T}: ..."", "equipped creature has "...": the permanent
+    the source is attached to (``kind``: "enchanted" or "equipped"; ``noun``: how the text
+    names it) has ``ability`` (activated, mana or triggered), whose "this creature" is that
+    permanent."""
+
+    kind: str
+    noun: str
+    ability: Any
+
+    def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
+        return (self.ability,) if source.attached_to == p.oid else ()
+
+    @property
+    def gives_abilities(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ControlAttached(StaticEffect):
+    """613.1b (layer 2): "You control enchanted creature" (``noun``: how the text names the
+    permanent): the Aura's controller controls the permanent it is attached to."""
+
+    noun: str = "creature"
+
+    def controller_of(self, g: GameState, source: Permanent, p: Permanent) -> int | None:
+        return source.controller if source.attached_to == p.oid else None
+
+    @property
+    def changes_control(self) -> bool:
+        return True
+
+
+def update_control(g: GameState) -> None:
+    """613.1b: each permanent's controller as the control-changing static abilities on the
+    battlefield say (later timestamps win, 613.7), or back to the one it had without them. A
+    permanent that changes controller is removed from combat (506.4) and has not been
+    controlled continuously since its new controller's turn began (302.6)."""
+    want: dict[int, int] = {}
+    sources = sorted(
+        (src for src in g.battlefield if src.card.cdef.controlling and not src.face_down),
+        key=lambda s: s.timestamp,
+    )
+    for src in sources:
+        for st in src.card.cdef.controlling:
+            for p in g.battlefield:
+                who = st.controller_of(g, src, p)
+                if who is not None:
+                    want[p.oid] = who
+    for p in g.battlefield:
+        base = g.control_base.get(p.oid)
+        if p.oid in want:
+            if base is None:
+                g.control_base[p.oid] = base = p.controller
+            target = want[p.oid]
+        elif base is not None:
+            del g.control_base[p.oid]
+            target = base
+        else:
+            continue
+        if target != p.controller:
+            _change_control(g, p, target)
+    for oid in [o for o in g.control_base if g.permanent(o) is None]:
+        del g.control_base[oid]
+
+
+def _change_control(g: GameState, p: Permanent, pi: int) -> None:
+    from manastack.zones import remove_from_combat
+
+    p.controller = pi
+    p.sick = True  # 302.6: not controlled since its new controller's most recent turn began
+    remove_from_combat(g, p.oid)
+    if p.card.cdef.keyword_costs:
+        g.marks[p.oid] = {**g.marks.get(p.oid, {}), "control": g.turn}  # echo, 702.30a
+    g.emit(
+        "control", "{player} gains control of {card!c}", "613.1b", player=g.pname(pi), card=p.name
+    )

@@ -147,6 +147,25 @@ class StaticEffect:
         """Whether ``grants`` can give anything (the layer system skips it otherwise)."""
         return False
 
+    def controller_of(self, g: GameState, source: Permanent, p: Permanent) -> int | None:
+        """613.1b (layer 2): the player this gives control of ``p`` to, or None."""
+        return None
+
+    @property
+    def changes_control(self) -> bool:
+        """Whether ``controller_of`` can say anything."""
+        return False
+
+    def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
+        """613.1f (layer 6): the abilities other than keywords this gives ``p`` ("enchanted land
+        has "{T}: ..."", activated, mana or triggered ones), after its own."""
+        return ()
+
+    @property
+    def gives_abilities(self) -> bool:
+        """Whether ``granted_abilities`` can give anything."""
+        return False
+
     @property
     def uncounterable(self) -> bool:
         """ "This spell can't be countered": an ability that works on the stack (101.2: the
@@ -162,6 +181,15 @@ class StaticEffect:
     def taps_entering(self, g: GameState, p: Permanent) -> bool:
         """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
         return self.enters_tapped
+
+    @property
+    def replaces_entering(self) -> bool:
+        """614.1c / 614.12: whether this is a replacement of the permanent itself applied as it
+        enters ("~ enters with two +1/+1 counters on it"): ``as_it_enters`` does it."""
+        return False
+
+    def as_it_enters(self, g: GameState, p: Permanent) -> None:
+        """Apply the replacement to ``p`` as it enters (``g.marks`` says how it was cast)."""
 
 
 class CostChange:
@@ -256,6 +284,10 @@ class TargetSpec:
     # "target creature card from your graveyard": a card there with one of these card types
     # (empty: any card); the target is the card's id.
     graveyard: frozenset[str] | None = None
+    # And of this subtype ("target Spirit card", soulshift 702.46a), and with a mana value of
+    # at most ``max_value`` (None: any).
+    subtype: str = ""
+    max_value: int | None = None
 
 
 # --- costs and abilities ----------------------------------------------------------------------
@@ -301,6 +333,9 @@ class ActivatedAbility:
     text: str
     targets: tuple[TargetSpec, ...] = ()
     sorcery_speed: bool = False
+    # 602.5b: "Activate only once each turn", "only during your upkeep", "only if ...": the
+    # restriction's words (vocabulary/restrictions.py), "" for none.
+    only: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +371,18 @@ class Suspend:
     abilities: tuple[TriggeredAbility, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordCost:
+    """A keyword ability written with a cost (702): "Kicker {2}{R}" (702.33), "Flashback
+    {1}{B}" (702.34), "Cycling {2}" and "Plainscycling {2}" (702.29), "Echo {3}{G}" (702.30),
+    "Madness {R}" (702.35), ... ``keyword`` is its name in lower case; ``extra`` a cost other
+    than mana ("Flashback—Pay 3 life")."""
+
+    keyword: str
+    cost: ManaCost
+    extra: ExtraCost | None = None
+
+
 # --- the card ---------------------------------------------------------------------------------
 
 PERMANENT_TYPES = frozenset(
@@ -363,7 +410,9 @@ class CardDef:
     morph: ManaCost | None = None
     suspend: Suspend | None = None
     additional: ExtraCost | None = None  # 601.2b: "As an additional cost to cast ~, ..."
-    color_indicator: frozenset[str] | None = None  # 204: a token's colours (111.4)
+    keyword_costs: tuple[KeywordCost, ...] = ()  # kicker, flashback, cycling, echo, ... (702)
+    # 204: colours not given by the mana cost: a token's (111.4), none for devoid (702.114a)
+    color_indicator: frozenset[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Derived once, read on every decision (the engine's hot path): see __post_init__.
     colors: frozenset[str] = field(init=False, compare=False, repr=False)
@@ -379,7 +428,10 @@ class CardDef:
     statics: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
     granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    ability_granting: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
+    controlling: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     enters_tapped: bool = field(init=False, compare=False, repr=False)
+    entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -401,8 +453,18 @@ class CardDef:
         put(self, "statics", statics)
         put(self, "replacements", tuple(e for e in statics if isinstance(e, Replacement)))
         put(self, "granting", tuple(e for e in statics if e.affects_abilities))
+        put(self, "ability_granting", tuple(e for e in statics if e.gives_abilities))
+        put(self, "controlling", tuple(e for e in statics if e.changes_control))
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
+        put(self, "entering", tuple(e for e in statics if e.replaces_entering))
         put(self, "uncounterable", any(e.uncounterable for e in statics))
+
+    def keyword_cost(self, keyword: str) -> KeywordCost | None:
+        """The card's first keyword ability ``keyword`` with a cost ("kicker"), or None."""
+        for k in self.keyword_costs:
+            if k.keyword == keyword:
+                return k
+        return None
 
     @property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:

@@ -10,8 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from manastack.mana import ManaCost
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import Filter
+
+
+def plus_mana(a: ManaCost, b: ManaCost, times: int = 1) -> ManaCost:
+    """601.2f: cost ``a`` with ``times`` x cost ``b`` added (a kicker cost paid with the mana
+    cost, an additional cost, multikicker paid N times)."""
+    colored = tuple(x + times * y for x, y in zip(a.colored, b.colored, strict=True))
+    return ManaCost(
+        a.generic + times * b.generic,
+        (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5]),
+        a.x + times * b.x,
+        a.hybrid + b.hybrid * times,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,3 +312,58 @@ class TapAttached(Effect):
             tap(g, p)
             g.emit("tap", "{card!c} becomes tapped", "701.26a", card=p.name)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWithCounters(StaticEffect):
+    """614.1c / 614.12: "~ enters with N +1/+1 counters on it" (``count`` None: X, the value
+    announced for the spell it was, 107.3m), or "if ~ was kicked, it enters with N +1/+1
+    counters on it [and with haste]" (``kicked``, 702.33d; ``words``: abilities it has from then
+    on, layer 6)."""
+
+    count: int | None
+    kind: str = "+1/+1"
+    kicked: bool = False
+    words: frozenset[str] = frozenset()
+    bloodthirst: bool = False  # 702.54a: only if an opponent was dealt damage this turn
+
+    @property
+    def replaces_entering(self) -> bool:
+        return True
+
+    def as_it_enters(self, g: GameState, p: Permanent) -> None:
+        marks = g.marks.get(p.oid, {})
+        if self.kicked and not marks.get("kicked"):
+            return
+        if self.bloodthirst and not any(
+            t == g.turn and g.format.team_of(pi) != g.format.team_of(p.controller)
+            for pi, t in g.damaged.items()
+        ):
+            return
+        n = marks.get("x", 0) if self.count is None else self.count
+        if n > 0:
+            p.counters = dict(p.counters or {})
+            p.counters[self.kind] = p.counters.get(self.kind, 0) + n
+            g.emit(
+                "enter",
+                "{card!c} enters with {n} {counter} counter on it"
+                if n == 1
+                else "{card!c} enters with {n} {counter} counters on it",
+                "614.1c",
+                card=p.name,
+                n=n,
+                counter=self.kind,
+            )
+        if self.words:
+            g.effects.append(
+                Effect613(
+                    g.new_id(), "6", p.oid, 0, 0, until_end_of_turn=False, keywords=self.words
+                )
+            )
+            g.emit(
+                "enter",
+                "{card!c} enters with {words!t}",
+                "614.1c",
+                card=p.name,
+                words=", ".join(sorted(self.words)),
+            )

@@ -21,7 +21,7 @@ from manastack.i18n import Msg, card_msg, comma_list
 from manastack.replacement import destroy
 from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
-from manastack.zones import leave_battlefield, tap
+from manastack.zones import discard, leave_battlefield, tap
 
 _CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Land"})
 SOURCE = -1
@@ -232,15 +232,8 @@ class DiscardRandom(Effect):
             return True
         pl = g.players[pi]
         for _ in range(min(amount_of(self.count, g, item), len(pl.hand))):
-            card = pl.hand.pop(g.rng.below(len(pl.hand)))
-            pl.graveyard.append(card)
-            g.emit(
-                "discard",
-                "{player} discards {card!c} at random",
-                "701.9b",
-                player=pl.name,
-                card=card.name,
-            )
+            card = pl.hand[g.rng.below(len(pl.hand))]
+            discard(g, pi, card, "{player} discards {card!c} at random", "701.9b")
         return True
 
 
@@ -447,16 +440,8 @@ class ChooseCard(Pending):
             )
         elif self.what in ("discard", "reveal"):
             card = self._card(g, option)
-            victim = g.players[self.owner if self.what == "reveal" else self.player]
-            victim.hand.remove(card)
-            victim.graveyard.append(card)
-            g.emit(
-                "discard",
-                "{player} discards {card!c}",
-                "701.9a",
-                player=victim.name,
-                card=card.name,
-            )
+            victim = self.owner if self.what == "reveal" else self.player
+            discard(g, victim, card, "{player} discards {card!c}")
         else:
             if option == "none":
                 if self._must_find() and pl.library:

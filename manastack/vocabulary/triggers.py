@@ -42,6 +42,12 @@ class EntersTrigger(TriggerCondition):
             return source is ev.permanent
         return source is not ev.permanent and is_creature(ev.permanent)
 
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        """The permanent that entered (what "if it was kicked" asks about, 603.4)."""
+        if isinstance(ev, EntersBattlefield) and ev.permanent is not None:
+            return {"entered": ev.permanent.oid}
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class DiesTrigger(TriggerCondition):
