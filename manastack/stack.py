@@ -157,9 +157,13 @@ def target_spell(g: GameState, item: StackItem, index: int) -> StackItem | None:
 
 
 def player_for(item: StackItem, who: str, index: int) -> int | None:
-    """The player an effect names: "you" (the controller) or "target" (target ``index``)."""
+    """The player an effect names: "you" (the controller), "target" (target ``index``) or
+    "that" (the player its trigger remembered: "that player")."""
     if who == "you":
         return item.controller
+    if who == "that":
+        v = (item.data or {}).get("player")
+        return v if isinstance(v, int) else None
     t = target_of(item, index)
     return None if t is None else target_player(t)
 

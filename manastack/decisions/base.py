@@ -49,6 +49,7 @@ class Kind(Enum):
     CHOOSE_COST = "choose_cost"
     MAY = "may"
     CHOOSE_MODE = "choose_mode"
+    CHOOSE_OPTION = "choose_option"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from manastack.mana import COLOR_NAMES, ManaCost
+from manastack.oracle import clauses as cl
 from manastack.oracle import grammar as gr
 from manastack.oracle.normalise import normalise
 from manastack.oracle.refusal import (
@@ -151,7 +152,8 @@ def _ability(line: str, name: str) -> Ability:
     if trig is not None:
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
-            or isinstance(trig, _OWN_TRIGGERS)
+            or isinstance(trig, _OWN_TRIGGERS),
+            that_player=cl.gives_player(trig),
         )
         effects = gr.sentences(cur, ctx)
         if isinstance(trig, (DiesTrigger, LeavesTrigger)) and any(

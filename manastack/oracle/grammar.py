@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from manastack.mana import ManaCost
+from manastack.oracle import clauses as cl
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
 from manastack.vocabulary.amounts import CountOf, X
@@ -368,6 +369,9 @@ class Context:
     # "it" at the head of a clause is the source (When ~ dies, it deals...; Sacrifice ~: It
     # deals...), where nothing else has been named.
     it_is_source: bool = False
+    # "that player": the trigger remembers a player (the caster, the active player, the player
+    # dealt damage), whom its effects may name.
+    that_player: bool = False
 
     def target(self, spec: TargetSpec) -> int:
         self.targets.append(spec)
@@ -719,6 +723,8 @@ def _subject(cur: Cursor, ctx: Context) -> tuple[str, int] | None:
     t = player_target(cur, ctx)
     if t is not None:
         return ("target", t) if cur.lit(" ") else None
+    if ctx.that_player and cur.lit("that player "):
+        return ("that", 0)
     if cur.lit("you "):
         return ("you", 0)
     return ("", 0)
@@ -731,7 +737,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
     if subj is None:
         return None
     who, t = subj
-    third = who == "target"
+    third = who in ("target", "that")
     who = who or "you"
     if cur.lit("draws " if third else "draw "):
         n = amount(cur)
@@ -868,7 +874,11 @@ def mill(cur: Cursor, ctx: Context) -> Effect | None:
     """2017's wording: ``target player puts the top N cards of their library into their
     graveyard`` (``put ... your library into your graveyard`` for you)."""
     t = player_target(cur, ctx)
-    if t is not None:
+    if t is None and ctx.that_player and cur.lit("that player"):
+        t, who, whose = 0, "that", "their"
+        if not cur.lit(" puts the top "):
+            return None
+    elif t is not None:
         if not cur.lit(" puts the top "):
             return None
         who, whose = "target", "their"
@@ -952,7 +962,9 @@ def damage_each(cur: Cursor, ctx: Context) -> Effect | None:
 def discard(cur: Cursor, ctx: Context) -> Effect | None:
     """701.9a: ``target player discards two cards``, ``discard a card`` (the player chooses)."""
     t = player_target(cur, ctx)
-    if t is not None:
+    if t is None and ctx.that_player and cur.lit("that player discards "):
+        who, t = "that", 0
+    elif t is not None:
         if not cur.lit(" discards "):
             return None
         who = "target"
@@ -1183,6 +1195,7 @@ def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
 
 
 CLAUSES = (
+    *cl.FIRST,
     own_clause,
     mass_pump,
     self_pump,
@@ -1212,6 +1225,7 @@ CLAUSES = (
     regenerate,
     sacrifice,
     player_verb,
+    *cl.CLAUSES,
 )
 
 
@@ -1230,7 +1244,12 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
     """Clauses joined by `` and `` and full stops, to the end of the line: the effects in
     order (608.2c). Anything not read refuses the card."""
     effects: list[Effect] = []
+    lead: int | None = None  # the effect "if you do" hangs on, in this sentence
     while True:
+        led = cl.lead(cur, ctx)  # "you may pay {1}. if you do, ..." (608.2d)
+        if led is not None:
+            lead = len(effects)
+            effects += led
         may = cur.lit("you may ")  # 608.2d: the instruction that follows is optional
         e = clause(cur, ctx)
         if e is None:
@@ -1248,6 +1267,9 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
             effects[-1] = DestroyAll(e.card_type, can_be_regenerated=False)
         if isinstance(e, Destroy) and cur.lit(" it can't be regenerated."):
             effects[-1] = DestroyNoRegen(e.target)  # 701.19c
+        if lead is not None:  # "if you do" covers the rest of its sentence
+            effects[lead] = cl.covering(effects[lead], len(effects) - lead - 1)
+            lead = None
         if cur.done():
             return effects
         if not cur.lit(" "):
@@ -1330,6 +1352,9 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
     for words, trig in heads:
         if cur.lit(words):
             return trig
+    more = cl.trigger_head(cur)
+    if more is not None:
+        return more
     start = cur.i
     if cur.lit("at the beginning of "):
         whose = (
@@ -1367,6 +1392,10 @@ def static_form(cur: Cursor) -> StaticEffect | None:
     )
     if m is not None and m.group(1) == m.group(2) and m.group(1) in NUMBER_WORDS:
         return CostMinimum(NUMBER_WORDS[m.group(1)])
+    cur.i = start
+    more = cl.static_form(cur)
+    if more is not None:
+        return more
     cur.i = start
     return keyword_static(cur)
 

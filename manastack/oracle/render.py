@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
+from manastack.oracle import clauses as cl
 from manastack.oracle.compiler import (
     AbilityLine,
     AdditionalCostLine,
@@ -199,7 +200,12 @@ def _cards(n: int | Amount) -> str:
 
 
 def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third: str) -> str:
-    return f"{target(targets[t])} {third}" if who == "target" else f"you {verb}"
+    return f"{_who(who, t, targets)} {third}" if who in ("target", "that") else f"you {verb}"
+
+
+def _who(who: str, t: int, targets: tuple[TargetSpec, ...]) -> str:
+    """The player an effect names in the third person: a target, or "that player"."""
+    return "that player" if who == "that" else target(targets[t])
 
 
 _SEARCH_WORDS = {
@@ -249,9 +255,9 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     if isinstance(e, Mill):
         n = _WORD.get(e.count, str(e.count)) if isinstance(e.count, int) else _amount(e.count)
         cards = "card" if e.count == 1 else "cards"
-        if e.who == "target":
+        if e.who in ("target", "that"):
             return (
-                f"{target(targets[e.target])} puts the top {n} {cards} of their library into "
+                f"{_who(e.who, e.target, targets)} puts the top {n} {cards} of their library into "
                 "their graveyard"
             )
         return f"put the top {n} {cards} of your library into your graveyard"
@@ -278,7 +284,11 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
             parts.append(f"each {e.players}")
         return f"~ deals {_amount(e.amount)} damage to " + " and ".join(parts)
     if isinstance(e, DiscardCards):
-        subject = f"{target(targets[e.target])} discards" if e.who == "target" else "discard"
+        subject = (
+            f"{_who(e.who, e.target, targets)} discards"
+            if e.who in ("target", "that")
+            else "discard"
+        )
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
@@ -343,7 +353,9 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         pt = f"{e.power:+d}/{e.toughness:+d}"
         return f"{target(targets[e.target])} gets {pt} until end of turn"
     if isinstance(e, DrawCards):
-        subject = f"{target(targets[e.target])} draws" if e.who == "target" else "draw"
+        subject = (
+            f"{_who(e.who, e.target, targets)} draws" if e.who in ("target", "that") else "draw"
+        )
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, GainLife):
         return _player(e.who, e.target, targets, "gain", "gains") + f" {_amount(e.amount)} life"
@@ -371,6 +383,9 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         return "regenerate ~"
     if isinstance(e, SacrificeSource):
         return "sacrifice ~"
+    more = cl.effect_words(e, targets)
+    if more is not None:
+        return more
     raise NoWords(repr(e))
 
 
@@ -388,15 +403,32 @@ def _plural(f: Filter) -> str:
 
 
 def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
-    words: list[str] = []
+    out = ""
     may = False
+    glue = ""  # what joins the next instruction to the words so far
+    after = 0  # "if you do, " comes after this many more instructions
     for e in es:
         if isinstance(e, YouMay):
             may = True  # the next instruction is optional (608.2d)
             continue
-        words.append(("you may " if may else "") + effect(e, targets))
+        lead = cl.lead_words(e)  # "you may pay {1}" / "you may": then "if you do, "
+        if lead is not None:
+            words, after = lead
+            if after == 0:
+                out += glue + words
+                glue = " and if you do, "
+            else:
+                out += glue
+                glue = words
+            continue
+        out += glue + ("you may " if may else "") + effect(e, targets)
         may = False
-    return " and ".join(words)
+        glue = " and "
+        if after:
+            after -= 1
+            if after == 0:
+                glue = " and if you do, "
+    return out
 
 
 def cost(c: Cost) -> str:
@@ -451,6 +483,9 @@ def trigger(t: TriggerCondition) -> str:
         return "whenever a land enters under your control"
     if isinstance(t, StepTrigger) and t.step in _STEP:
         return f"at the beginning of {'your' if t.whose == 'your' else 'each'} {_STEP[t.step]}"
+    more = cl.trigger_words(t)
+    if more is not None:
+        return more
     raise NoWords(repr(t))
 
 
@@ -476,6 +511,9 @@ def static(s: StaticEffect) -> str:
             f"as long as ~ is untapped, each spell that would cost less than {n} mana to cast "
             f"costs {n} mana to cast"
         )
+    more = cl.static_words(s)
+    if more is not None:
+        return more
     raise NoWords(repr(s))
 
 
@@ -638,6 +676,7 @@ _SYNONYMS = (
         ),
         "~ deals",
     ),
+    *cl.SYNONYMS,
 )
 
 

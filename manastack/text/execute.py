@@ -59,6 +59,7 @@ CHOOSE_X = Kind.CHOOSE_X
 CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
+CHOOSE_OPTION = Kind.CHOOSE_OPTION
 CHOOSE_MODE = Kind.CHOOSE_MODE
 MULLIGAN = Kind.MULLIGAN
 PUT_ON_BOTTOM = Kind.PUT_ON_BOTTOM
@@ -618,7 +619,15 @@ def _choose(game: Game, pi: int, words: str) -> None:
         game.apply(Choose(pi, low))
         _targets_then_pay(game, pi, (), ())  # targets are asked next; then pay as usual
         return
-    if kind in (PAY_OR_DECLINE, CAST_OR_DECLINE, PAY_MANA, CHOOSE_COLOR, CHOOSE_CARD, MAY):
+    if kind in (
+        PAY_OR_DECLINE,
+        CAST_OR_DECLINE,
+        PAY_MANA,
+        CHOOSE_COLOR,
+        CHOOSE_CARD,
+        MAY,
+        CHOOSE_OPTION,
+    ):
         game.apply(Choose(pi, low))
         return
     if kind == CHOOSE_LEGEND:

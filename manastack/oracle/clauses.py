@@ -1,0 +1,488 @@
+"""More of the grammar (and its inverse, the words the renderer writes): cast triggers (603.2),
+triggers of a step naming whose turn it is, "that player", optional payments ("you may pay {1}.
+If you do, ...", "... unless you pay {U}"), sacrifices chosen by a player (701.21a).
+
+:mod:`manastack.oracle.grammar` reads these through four hooks: :func:`trigger_head`,
+:func:`static_form`, :data:`CLAUSES` and :func:`lead` (what comes before a clause and hangs the
+rest of its sentence on it); :mod:`manastack.oracle.render` writes them back through
+:func:`trigger_words`, :func:`static_words`, :func:`effect_words` and :func:`lead_words`. This
+module imports the grammar inside its functions (the grammar imports it as it loads).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from manastack.steps import Step
+from manastack.vocabulary.asks import MayPay, MayThen, UnlessPay
+from manastack.vocabulary.base import (
+    Effect,
+    Filter,
+    StaticEffect,
+    TargetSpec,
+    TriggerCondition,
+)
+from manastack.vocabulary.cast_triggers import (
+    Legendary,
+    ManaValue,
+    Multicolored,
+    SpellCastTrigger,
+    SpellColor,
+    Subtypes,
+)
+from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
+from manastack.vocabulary.filters import AllOf, AnyObject, HasType, NotColor, NotType
+from manastack.vocabulary.player_effects import DamageThatPlayer, Sacrifices
+from manastack.vocabulary.step_triggers import TurnStepTrigger
+
+if TYPE_CHECKING:
+    from manastack.oracle.grammar import Context, Cursor
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_NAME = {v: k for k, v in _COLORS.items()}
+_TYPE_WORDS = (
+    ("artifact", "Artifact"),
+    ("enchantment", "Enchantment"),
+    ("land", "Land"),
+    ("creature", "Creature"),
+    ("planeswalker", "Planeswalker"),
+    ("instant", "Instant"),
+    ("sorcery", "Sorcery"),
+)
+_TYPE_OF = dict(_TYPE_WORDS)
+_SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")
+_SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1] in "aeiou" else "a"
+
+
+# --- spells, as cast triggers name them -----------------------------------------------------------
+
+
+def _color_list(cur: Cursor) -> str:
+    """``white``, ``blue or black``, ``white, blue, black, or red``, then a space: the letters
+    in the order written ("" if none)."""
+    start = cur.i
+    letters = ""
+    while True:
+        for word, letter in _COLORS.items():
+            if cur.lit(word) and cur.boundary():
+                letters += letter
+                break
+        else:
+            cur.i = start
+            return ""
+        if cur.lit(", or ") or cur.lit(" or "):
+            continue
+        if cur.lit(", "):
+            continue
+        if cur.lit(" "):
+            return letters
+        cur.i = start
+        return ""
+
+
+def _type_list(cur: Cursor) -> frozenset[str] | None:
+    """``creature``, ``instant or sorcery``."""
+    found: list[str] = []
+    while True:
+        start = cur.i
+        for word, typ in _TYPE_WORDS:
+            if cur.lit(word) and cur.boundary():
+                found.append(typ)
+                break
+        else:
+            cur.i = start
+            return frozenset(found) if found else None
+        if not cur.lit(" or "):
+            return frozenset(found)
+
+
+def _subtype_list(cur: Cursor) -> tuple[str, ...] | None:
+    """``Spirit or Arcane``, ``Goblin`` (written with a capital, as printed)."""
+    found: list[str] = []
+    while True:
+        m = _SUBTYPE_WORD.match(cur.text, cur.i)
+        if m is None or not cur.low.startswith(m.group(0).lower(), cur.i):
+            return tuple(found) if found else None
+        cur.i = m.end()
+        if not cur.boundary():
+            return None
+        found.append(m.group(0))
+        start = cur.i
+        if not cur.lit(" or "):
+            return tuple(found)
+        if _SUBTYPE_WORD.match(cur.text, cur.i) is None:
+            cur.i = start
+            return tuple(found)
+
+
+def spell_filter(cur: Cursor) -> Filter | None:
+    """``a white spell``, ``an instant or sorcery spell``, ``a noncreature spell``, ``a
+    multicolored spell``, ``a Spirit or Arcane spell``, ``a creature spell with mana value 3
+    or less``: the spell's filter (``AnyObject`` for any spell)."""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    article = "an" if cur.lit("an ") else "a" if cur.lit("a ") else ""
+    if not article:
+        return None
+    body = cur.i
+    parts: list[Filter] = []
+    letters = _color_list(cur)
+    if letters:
+        parts.append(SpellColor(letters))
+    elif cur.lit("multicolored "):
+        parts.append(Multicolored())
+    elif cur.lit("colorless "):
+        parts.append(Multicolored(False))
+    elif cur.lit("legendary "):
+        parts.append(Legendary())
+    parts += gr._modifiers(cur)
+    types = _type_list(cur)
+    if types is not None:
+        parts.append(HasType(types))
+        if not cur.lit(" "):
+            cur.i = start
+            return None
+    else:
+        subs = _subtype_list(cur)
+        if subs is not None:
+            parts.append(Subtypes(subs))
+            if not cur.lit(" "):
+                cur.i = start
+                return None
+    if not (cur.lit("spell") and cur.boundary()):
+        cur.i = start
+        return None
+    m = cur.rx(re.compile(r" with mana value (\d+) or (less|greater)\b"))
+    if m is not None:
+        parts.append(ManaValue(int(m.group(1)), m.group(2) == "less"))
+    if article != _article(cur.low[body:]):
+        cur.i = start
+        return None
+    if not parts:
+        return AnyObject()
+    return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
+
+
+def spell_words(f: Filter) -> str | None:
+    """The words of :func:`spell_filter` (None if it has none for ``f``)."""
+    parts = f.parts if isinstance(f, AllOf) else (f,)
+    words: list[str] = []
+    tail = ""
+    for p in parts:
+        if isinstance(p, AnyObject):
+            continue
+        if isinstance(p, SpellColor):
+            names = [_COLOR_NAME[c] for c in p.colors]
+            if len(names) > 2:
+                words.append(", ".join(names[:-1]) + ", or " + names[-1])
+            else:
+                words.append(" or ".join(names))
+        elif isinstance(p, Multicolored):
+            words.append("multicolored" if p.multi else "colorless")
+        elif isinstance(p, Legendary):
+            words.append("legendary")
+        elif isinstance(p, NotColor) and len(p.colors) == 1:
+            words.append("non" + _COLOR_NAME[next(iter(p.colors))])
+        elif isinstance(p, NotType) and len(p.types) == 1:
+            words.append("non" + next(iter(p.types)).lower())
+        elif isinstance(p, HasType):
+            words.append(" or ".join(w for w, t in _TYPE_WORDS if t in p.types))
+        elif isinstance(p, Subtypes):
+            words.append(" or ".join(p.subtypes))
+        elif isinstance(p, ManaValue):
+            tail = f" with mana value {p.n} or {'less' if p.most else 'greater'}"
+        else:
+            return None
+    text = " ".join([*words, "spell"]) + tail
+    return f"{_article(text.lower())} {text}"
+
+
+# --- trigger heads ------------------------------------------------------------------------------
+
+_CASTERS = (
+    ("whenever you cast ", "you"),
+    ("whenever a player casts ", "any"),
+    ("whenever an opponent casts ", "opponent"),
+)
+_TURN_STEPS: tuple[tuple[str, TurnStepTrigger], ...] = (
+    ("each player's upkeep", TurnStepTrigger(Step.UPKEEP, "player")),
+    ("each player's draw step", TurnStepTrigger(Step.DRAW, "player")),
+    ("each player's precombat main phase", TurnStepTrigger(Step.PRECOMBAT_MAIN, "player")),
+    ("each player's end step", TurnStepTrigger(Step.END, "player")),
+    ("each opponent's upkeep", TurnStepTrigger(Step.UPKEEP, "opponent")),
+    ("each opponent's draw step", TurnStepTrigger(Step.DRAW, "opponent")),
+    ("each opponent's end step", TurnStepTrigger(Step.END, "opponent")),
+    ("combat on your turn", TurnStepTrigger(Step.BEGINNING_OF_COMBAT, "your")),
+    ("combat on each opponent's turn", TurnStepTrigger(Step.BEGINNING_OF_COMBAT, "opponent")),
+    ("each combat", TurnStepTrigger(Step.BEGINNING_OF_COMBAT, "each")),
+    ("your precombat main phase", TurnStepTrigger(Step.PRECOMBAT_MAIN, "your")),
+    ("the upkeep of enchanted creature's controller", TurnStepTrigger(Step.UPKEEP, "enchanted")),
+    (
+        "the end step of enchanted creature's controller",
+        TurnStepTrigger(Step.END, "enchanted"),
+    ),
+)
+
+
+def trigger_head(cur: Cursor) -> TriggerCondition | None:
+    """603.1: ``Whenever you cast a white spell,``, ``Whenever an opponent casts a creature
+    spell,``, ``Heroic — Whenever you cast a spell that targets ~,``, ``At the beginning of
+    each opponent's upkeep,``, ``At the beginning of combat on your turn,``."""
+    start = cur.i
+    if cur.lit("heroic — whenever you cast a spell that targets ~, "):
+        return SpellCastTrigger("you", AnyObject(), True)
+    for words, whose in _CASTERS:
+        if cur.lit(words):
+            f = spell_filter(cur)
+            if f is not None and cur.lit(", "):
+                return SpellCastTrigger(whose, f)
+            cur.i = start
+    if cur.lit("at the beginning of "):
+        for words, trig in _TURN_STEPS:
+            if cur.lit(words + ", "):
+                return trig
+        cur.i = start
+    return None
+
+
+_TURN_WORDS = {
+    (Step.UPKEEP, "player"): "each upkeep",  # "each player's upkeep" is each upkeep
+    **{
+        (t.step, t.whose): w for w, t in _TURN_STEPS if (t.step, t.whose) != (Step.UPKEEP, "player")
+    },
+}
+
+
+def trigger_words(t: TriggerCondition) -> str | None:
+    if isinstance(t, SpellCastTrigger):
+        if t.targets_source:
+            return "heroic — whenever you cast a spell that targets ~"
+        who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}
+        words = spell_words(t.spell)
+        return None if words is None else f"whenever {who[t.whose]} {words}"
+    if isinstance(t, TurnStepTrigger):
+        w = _TURN_WORDS.get((t.step, t.whose))
+        return None if w is None else f"at the beginning of {w}"
+    return None
+
+
+def gives_player(t: TriggerCondition) -> bool:
+    """Whether the trigger remembers a player its effects may call "that player"."""
+    return isinstance(t, SpellCastTrigger | TurnStepTrigger | CombatDamageToPlayer)
+
+
+# --- "you may pay {1}. if you do, ..." ------------------------------------------------------------
+
+
+def lead(cur: Cursor, ctx: Context) -> list[Effect] | None:
+    """608.2d: ``you may pay {2}{U}. if you do, `` (:class:`MayPay`) or ``you may <instruction>.
+    if you do, `` (:class:`MayThen` and the instruction): what "if you do" hangs on, the rest
+    of its sentence depending on it (the grammar counts it: :func:`covering`)."""
+    from manastack.oracle import grammar as gr
+
+    start, n = cur.i, len(ctx.targets)
+    if cur.lit("you may pay "):
+        m = cur.rx(_SYMBOLS)
+        if m is not None and cur.lit(". if you do, "):
+            cost = gr.mana_cost(m.group(0), cur.text)
+            if not cost.x:  # X would be chosen as it is paid: not an X of a spell (107.3)
+                return [MayPay(cost)]
+        cur.i = start
+    if cur.lit("you may "):
+        e = gr.clause(cur, ctx)
+        if e is not None and _always_done(e) and cur.lit(". if you do, "):
+            return [MayThen(), e]
+        cur.i = start
+        del ctx.targets[n:]
+    return None
+
+
+def _always_done(e: Effect) -> bool:
+    """An instruction that, chosen, is always done (so "if you do" is the same as "if you
+    chose to"): what can't fail once it is allowed to resolve."""
+    from manastack.vocabulary.effects import DrawCards, GainLife, LoseLife
+
+    return isinstance(e, DrawCards | GainLife | LoseLife) and e.who == "you"
+
+
+def covering(e: Effect, n: int) -> Effect:
+    """The lead ``e`` with ``n`` effects after it depending on it (the instruction of a
+    :class:`MayThen` isn't one of them)."""
+    if isinstance(e, MayPay):
+        return dataclasses.replace(e, then=n)
+    if isinstance(e, MayThen):
+        return dataclasses.replace(e, then=n - 1)
+    return e
+
+
+def lead_words(e: Effect) -> tuple[str, int] | None:
+    """How the renderer writes a lead: its words, and after how many instructions "if you do,"
+    comes (0: right after the words)."""
+    if isinstance(e, MayPay):
+        return f"you may pay {str(e.cost).lower()}", 0
+    if isinstance(e, MayThen):
+        return "you may ", 1
+    return None
+
+
+# --- clauses ------------------------------------------------------------------------------------
+
+
+def _inner(cur: Cursor, ctx: Context, skip: Callable[..., Effect | None]) -> Effect | None:
+    """One clause, read by any parser but ``skip`` (the one asking)."""
+    from manastack.oracle import grammar as gr
+
+    for parse in gr.CLAUSES:
+        if parse is skip:
+            continue
+        start, n = cur.i, len(ctx.targets)
+        e = parse(cur, ctx)
+        if e is not None:
+            return e
+        cur.i = start
+        del ctx.targets[n:]
+    return None
+
+
+def unless_pay(cur: Cursor, ctx: Context) -> Effect | None:
+    """608.2d: ``sacrifice ~ unless you pay {G}{G}``, ``tap ~ unless you pay 2 life``."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.effects import SacrificeSource
+    from manastack.vocabulary.moves import SOURCE, TapTarget
+
+    if " unless you pay " not in cur.low[cur.i :]:
+        return None
+    e = _inner(cur, ctx, unless_pay)
+    if e is None or not cur.lit(" unless you pay "):
+        return None
+    if not (isinstance(e, SacrificeSource) or (isinstance(e, TapTarget) and e.target == SOURCE)):
+        return None
+    m = cur.rx(_SYMBOLS)
+    if m is not None:
+        cost = gr.mana_cost(m.group(0), cur.text)
+        return UnlessPay(e, cost) if not cost.x else None
+    m = cur.rx(re.compile(r"(\d+) life\b"))
+    if m is not None:
+        from manastack.mana import ManaCost
+
+        return UnlessPay(e, ManaCost(), int(m.group(1)))
+    return None
+
+
+def damage_that_player(cur: Cursor, ctx: Context) -> Effect | None:
+    """120.3: ``~ deals 2 damage to that player``."""
+    from manastack.oracle import grammar as gr
+
+    if not ctx.that_player or not cur.lit("~ deals "):
+        return None
+    n = gr.amount(cur)
+    if n is not None and cur.lit(" damage to that player") and cur.boundary():
+        return DamageThatPlayer(n)
+    return None
+
+
+_SACRIFICERS = (
+    ("each player sacrifices ", "each"),
+    ("each opponent sacrifices ", "opponent"),
+    ("sacrifice ", "you"),
+)
+
+
+def sacrifices(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.21a: ``each opponent sacrifices a creature``, ``target player sacrifices an
+    artifact``, ``that player sacrifices a permanent``, ``sacrifice a land``."""
+    from manastack.oracle import grammar as gr
+
+    who, t = "", 0
+    for words, w in _SACRIFICERS:
+        if cur.lit(words):
+            who = w
+            break
+    else:
+        if ctx.that_player and cur.lit("that player sacrifices "):
+            who = "that"
+        else:
+            if cur.lit("target opponent"):
+                t = ctx.target(gr.TARGET_OPPONENT)
+            else:
+                t0 = gr.player_target(cur, ctx)
+                if t0 is None:
+                    return None
+                t = t0
+            if not cur.lit(" sacrifices "):
+                return None
+            who = "target"
+    article = "an" if cur.lit("an ") else "a" if cur.lit("a ") else ""
+    if not article:
+        return None
+    body = cur.i
+    f = gr.permanent_filter(cur)
+    if f is None or not cur.boundary():
+        return None
+    noun = cur.low[body : cur.i]
+    if " control" in noun or _article(noun) != article:
+        return None
+    return Sacrifices(who, f, 1, t)
+
+
+# Read before the grammar's own clauses (a clause of theirs is the start of these).
+FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay,)
+# Read after them.
+CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
+    damage_that_player,
+    sacrifices,
+)
+
+
+def _sacrificer(e: Sacrifices, targets: tuple[TargetSpec, ...]) -> str:
+    from manastack.oracle.render import target
+
+    if e.who == "you":
+        return "sacrifice"
+    if e.who == "target":
+        return f"{target(targets[e.target])} sacrifices"
+    return {"each": "each player", "opponent": "each opponent", "that": "that player"}[
+        e.who
+    ] + " sacrifices"
+
+
+def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
+    """The words of this module's effects (None: not one of them)."""
+    from manastack.oracle import render
+
+    if isinstance(e, UnlessPay):
+        inner = render.effect(e.effect, targets)
+        cost = f"{e.life} life" if e.life else str(e.cost).lower()
+        return f"{inner} unless you pay {cost}"
+    if isinstance(e, DamageThatPlayer):
+        return f"~ deals {render._amount(e.amount)} damage to that player"
+    if isinstance(e, Sacrifices):
+        words = render._filter(e.what, "permanent")
+        return f"{_sacrificer(e, targets)} {_article(words)} {words}"
+    return None
+
+
+# Wordings that mean the same, brought to the one the renderer writes (render.canonical).
+SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "it" is the permanent whose trigger it is, after "if you do".
+    (re.compile(r"^((?:whenever|when) ~ [^,]*, .*?if you do, )it (gets|gains|deals)\b"), r"\1~ \2"),
+)
+
+
+# --- static abilities ---------------------------------------------------------------------------
+
+
+def static_form(cur: Cursor) -> StaticEffect | None:
+    return None
+
+
+def static_words(s: StaticEffect) -> str | None:
+    return None
