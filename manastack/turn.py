@@ -88,6 +88,8 @@ def finish_cleanup(g: GameState) -> None:
         p.regen_shields = 0  # 701.19a: shields last until end of turn
     if g.effects:
         g.effects = [e for e in g.effects if not e.until_end_of_turn]
+    if g.prevention:
+        g.prevention = []  # 615.1a: "this turn"
     g.emit("tba", 'damage wears off and "until end of turn" effects end', "514.2")
     # 514.3: no priority, unless state-based actions or triggers happen (514.3a).
     g.stage = Stage.CLEANUP_CHECK

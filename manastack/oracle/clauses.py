@@ -34,8 +34,23 @@ from manastack.vocabulary.cast_triggers import (
     Subtypes,
 )
 from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
-from manastack.vocabulary.filters import AllOf, AnyObject, HasType, NotColor, NotType
+from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
+from manastack.vocabulary.more_effects import (
+    CountersOnAttached,
+    DamageYou,
+    DiscardEach,
+    GainAll,
+    Have,
+    ReturnOwn,
+    RuleThisTurn,
+    TapOrUntap,
+)
 from manastack.vocabulary.player_effects import DamageThatPlayer, Sacrifices
+from manastack.vocabulary.prevention import ALL as PV_ALL
+from manastack.vocabulary.prevention import ANY as PV_ANY
+from manastack.vocabulary.prevention import SOURCE as PV_SOURCE
+from manastack.vocabulary.prevention import YOU as PV_YOU
+from manastack.vocabulary.prevention import PreventDamage, StaticPrevention
 from manastack.vocabulary.step_triggers import TurnStepTrigger
 
 if TYPE_CHECKING:
@@ -433,12 +448,286 @@ def sacrifices(cur: Cursor, ctx: Context) -> Effect | None:
     return Sacrifices(who, f, 1, t)
 
 
+def gain_may(cur: Cursor, ctx: Context) -> Effect | None:
+    """``you may gain 1 life`` (after "you may " the subject is said once)."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.effects import GainLife
+
+    if cur.low[max(0, cur.i - 8) : cur.i] != "you may " or not cur.lit("gain "):
+        return None
+    n = gr.amount(cur)
+    return GainLife(n, "you") if n is not None and cur.lit(" life") and cur.boundary() else None
+
+
+_RULES_THIS_TURN = (
+    ("can't attack or block", frozenset({"can't attack", "can't block"})),
+    ("can't attack", frozenset({"can't attack"})),
+    ("can't block", frozenset({"can't block"})),
+    ("can't be blocked", frozenset({"can't be blocked"})),
+)
+
+
+def _object_subject(cur: Cursor, ctx: Context) -> int | None:
+    """``~`` (or "it", the source) or ``target <permanent>``: SOURCE or a target index."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.more_effects import SOURCE
+
+    if cur.lit("~") and cur.boundary():
+        return SOURCE
+    if ctx.it_is_source and cur.lit("it") and cur.boundary():
+        return SOURCE
+    return gr.permanent_target(cur, ctx)
+
+
+def rule_this_turn(cur: Cursor, ctx: Context) -> Effect | None:
+    """613.1f: ``target creature can't block this turn``, ``~ can't be blocked this turn``."""
+    t = _object_subject(cur, ctx)
+    if t is None or not cur.lit(" "):
+        return None
+    for words, rule in _RULES_THIS_TURN:
+        if cur.lit(words + " this turn") and cur.boundary():
+            return RuleThisTurn(rule, t)
+    return None
+
+
+def damage_you(cur: Cursor, ctx: Context) -> Effect | None:
+    """120.3: ``~ deals 1 damage to you``."""
+    from manastack.oracle import grammar as gr
+
+    if not (cur.lit("~ deals ") or (ctx.it_is_source and cur.lit("it deals "))):
+        return None
+    n = gr.amount(cur)
+    if n is not None and cur.lit(" damage to you") and cur.boundary():
+        return DamageYou(n)
+    return None
+
+
+def counters_attached(cur: Cursor, ctx: Context) -> Effect | None:
+    """122.1: ``put a -1/-1 counter on enchanted creature``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("put "):
+        return None
+    n = gr.number(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters? on enchanted creature\b"))
+    if n is None or m is None or (n == 1) != (" counter on" in m.group(0)):
+        return None
+    return CountersOnAttached(m.group(1), n)
+
+
+_GROUPS = (
+    ("other creatures you control", Controlled("you"), True),
+    ("creatures you control", Controlled("you"), False),
+)
+
+
+def gain_all(cur: Cursor, ctx: Context) -> Effect | None:
+    """611.2c: ``creatures you control gain trample until end of turn``, ``other creatures you
+    control get +1/+0 and gain haste until end of turn``."""
+    from manastack.oracle import grammar as gr
+
+    for words, f, other in _GROUPS:
+        start = cur.i
+        if cur.lit(words + " "):
+            pw = tg = 0
+            if cur.lit("get "):
+                m = cur.rx(gr._PT)
+                if m is None or not cur.lit(" and "):
+                    cur.i = start
+                    continue
+                pw, tg = int(m.group(1)), int(m.group(2))
+            if cur.lit("gain "):
+                kws = gr.keyword_list(cur)
+                if kws is not None and cur.lit(" until end of turn"):
+                    return GainAll(kws, f, pw, tg, other)
+        cur.i = start
+    return None
+
+
+def discard_each(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.9a: ``each opponent discards a card``, ``each player discards two cards``."""
+    from manastack.oracle import grammar as gr
+
+    who = "each" if cur.lit("each player discards ") else ""
+    if not who and cur.lit("each opponent discards "):
+        who = "opponent"
+    if not who:
+        return None
+    n = gr.number(cur)
+    if n is not None and cur.lit(" card" if n == 1 else " cards") and cur.boundary():
+        return DiscardEach(who, n)
+    return None
+
+
+def return_own(cur: Cursor, ctx: Context) -> Effect | None:
+    """``return a creature you control to its owner's hand``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("return "):
+        return None
+    article = "an" if cur.lit("an ") else "a" if cur.lit("a ") else ""
+    body = cur.i
+    f = gr.permanent_filter(cur) if article else None
+    if f is None or _article(cur.low[body : cur.i]) != article:
+        return None
+    if not cur.lit(" you control to its owner's hand"):
+        return None
+    return ReturnOwn(f)
+
+
+def tap_or_untap(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.26: ``tap or untap target permanent``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("tap or untap "):
+        return None
+    t = gr.permanent_target(cur, ctx)
+    return TapOrUntap(t) if t is not None else None
+
+
+_BASE_VERBS = ("get", "gain", "deal", "lose", "draw", "discard", "put", "sacrifice", "return")
+
+
+def have(cur: Cursor, ctx: Context) -> Effect | None:
+    """``have target creature get -1/-1 until end of turn``, ``have ~ deal 1 damage to any
+    target`` (after "you may"): the instruction in its usual words, wrapped in :class:`Have`."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.asks import Asking
+
+    if cur.low[max(0, cur.i - 8) : cur.i] != "you may " or not cur.lit("have "):
+        return None
+    start, n = cur.i, len(ctx.targets)
+    if _object_subject(cur, ctx) is None and gr.player_target(cur, ctx) is None:
+        return None
+    del ctx.targets[n:]
+    verb_end = cur.i + 1
+    m = re.compile(r" (" + "|".join(_BASE_VERBS) + r")\b").match(cur.low, cur.i)
+    if m is None:
+        return None
+    verb_end = m.end()
+    text = cur.text[start:verb_end] + "s" + cur.text[verb_end:]
+    sub = gr.Cursor(text)
+    e = gr.clause(sub, ctx)
+    if e is None or sub.i <= verb_end - start or isinstance(e, Asking):
+        del ctx.targets[n:]
+        return None
+    cur.i = start + sub.i - 1
+    return Have(e)
+
+
+# --- prevention (615) -------------------------------------------------------------------------
+
+
+def _prevent_who(cur: Cursor, ctx: Context, player: bool) -> int | None:
+    """Who a shield protects or whose damage it prevents: ``~`` (or "it", the source), ``you``
+    (with ``player``), a target (``any target``, ``target creature``, ``target player``)."""
+    from manastack.oracle import grammar as gr
+
+    if cur.lit("~") and cur.boundary():
+        return PV_SOURCE
+    if ctx.it_is_source and cur.lit("it") and cur.boundary():
+        return PV_SOURCE
+    if player and cur.lit("you") and cur.boundary():
+        return PV_YOU
+    if player:
+        return gr.damage_target(cur, ctx)
+    return gr.permanent_target(cur, ctx)
+
+
+def prevent(cur: Cursor, ctx: Context) -> Effect | None:
+    """615.1a: ``prevent the next 2 damage that would be dealt to any target this turn``,
+    ``prevent all combat damage that would be dealt this turn``, ``prevent all damage that
+    would be dealt to and dealt by target creature this turn``, ``prevent all combat damage
+    target creature would deal this turn``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("prevent "):
+        return None
+    if cur.lit("the next "):
+        n = gr.number(cur)
+        if n is None:
+            return None
+        combat = cur.lit(" combat")
+        if not cur.lit(" damage that would be dealt to "):
+            return None
+        to = _prevent_who(cur, ctx, True)
+        if to is None or not cur.lit(" this turn"):
+            return None
+        return PreventDamage(n, combat, to)
+    if not cur.lit("all "):
+        return None
+    combat = cur.lit("combat ")
+    if not cur.lit("damage "):
+        start = cur.i
+        by = _prevent_who(cur, ctx, False)
+        if by is not None and cur.lit(" would deal this turn"):
+            return PreventDamage(PV_ALL, combat, PV_ANY, by)
+        cur.i = start
+        return None
+    if not cur.lit("damage that would be dealt ") and not cur.lit("that would be dealt "):
+        return None
+    if cur.lit("this turn"):
+        return PreventDamage(PV_ALL, combat)
+    both = cur.lit("to and dealt by ")
+    by_only = not both and cur.lit("by ")
+    if not both and not by_only and not cur.lit("to "):
+        return None
+    who = _prevent_who(cur, ctx, not (both or by_only))
+    if who is None or not cur.lit(" this turn"):
+        return None
+    if both:
+        return PreventDamage(PV_ALL, combat, who, PV_ANY, True)
+    if by_only:
+        return PreventDamage(PV_ALL, combat, PV_ANY, who)
+    return PreventDamage(PV_ALL, combat, who)
+
+
+def _who_words(w: int, targets: tuple[TargetSpec, ...]) -> str:
+    from manastack.oracle.render import target
+
+    if w == PV_SOURCE:
+        return "~"
+    if w == PV_YOU:
+        return "you"
+    return target(targets[w])
+
+
+def prevent_words(e: PreventDamage, targets: tuple[TargetSpec, ...]) -> str:
+    combat = "combat " if e.combat else ""
+    if e.amount != PV_ALL:
+        return (
+            f"prevent the next {e.amount} {combat}damage that would be dealt to "
+            f"{_who_words(e.to, targets)} this turn"
+        )
+    if e.both:
+        return (
+            f"prevent all {combat}damage that would be dealt to and dealt by "
+            f"{_who_words(e.to, targets)} this turn"
+        )
+    head = f"prevent all {combat}damage that would be dealt"
+    if e.by != PV_ANY:
+        return f"{head} by {_who_words(e.by, targets)} this turn"
+    if e.to != PV_ANY:
+        return f"{head} to {_who_words(e.to, targets)} this turn"
+    return f"{head} this turn"
+
+
 # Read before the grammar's own clauses (a clause of theirs is the start of these).
 FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay,)
 # Read after them.
 CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     damage_that_player,
     sacrifices,
+    gain_may,
+    rule_this_turn,
+    damage_you,
+    counters_attached,
+    gain_all,
+    discard_each,
+    return_own,
+    tap_or_untap,
+    have,
+    prevent,
 )
 
 
@@ -467,22 +756,171 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     if isinstance(e, Sacrifices):
         words = render._filter(e.what, "permanent")
         return f"{_sacrificer(e, targets)} {_article(words)} {words}"
+    if isinstance(e, RuleThisTurn):
+        rule = next(w for w, r in _RULES_THIS_TURN if r == e.words)
+        return f"{_obj(e.target, targets)} {rule} this turn"
+    if isinstance(e, DamageYou):
+        return f"~ deals {render._amount(e.amount)} damage to you"
+    if isinstance(e, CountersOnAttached):
+        n = "a" if e.count == 1 else render._WORD[e.count]
+        return f"put {n} {e.kind} counter{'' if e.count == 1 else 's'} on enchanted creature"
+    if isinstance(e, GainAll):
+        words = next(w for w, f, o in _GROUPS if f == e.creatures and o == e.other)
+        gets = f"get {e.power:+d}/{e.toughness:+d} and " if e.power or e.toughness else ""
+        return f"{words} {gets}gain {render.keyword_words(e.words)} until end of turn"
+    if isinstance(e, DiscardEach):
+        whom = "each player" if e.who == "each" else "each opponent"
+        return f"{whom} discards {render._cards(e.count)}"
+    if isinstance(e, ReturnOwn):
+        words = render._filter(e.what, "permanent")
+        return f"return {_article(words)} {words} you control to its owner's hand"
+    if isinstance(e, TapOrUntap):
+        return f"tap or untap {render.target(targets[e.target])}"
+    if isinstance(e, PreventDamage):
+        return prevent_words(e, targets)
+    if isinstance(e, Have):
+        inner = render.effect(e.effect, targets)
+        return "have " + re.sub(r"\b(" + "|".join(_BASE_VERBS) + r")s\b", r"\1", inner, count=1)
     return None
+
+
+def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
+    from manastack.oracle.render import target
+    from manastack.vocabulary.more_effects import SOURCE
+
+    return "~" if t == SOURCE else target(targets[t])
 
 
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
 SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^((?:whenever|when) ~ [^,]*, .*?if you do, )it (gets|gains|deals)\b"), r"\1~ \2"),
+    (
+        re.compile(
+            r"^((?:whenever|when) ~ [^,]*, prevent all (?:combat )?damage that would be dealt "
+            r"(?:to |by |to and dealt by ))it\b"
+        ),
+        r"\1~",
+    ),
+    (
+        re.compile(r"^((?:whenever|when) ~ [^,]*, .*?you may have )it (gets?|gains?|deals?)\b"),
+        r"\1~ \2",
+    ),
 )
 
 
 # --- static abilities ---------------------------------------------------------------------------
 
 
-def static_form(cur: Cursor) -> StaticEffect | None:
+_HOLDERS = (("~", "self"), ("enchanted creature", "enchanted"), ("equipped creature", "equipped"))
+_BY_WHAT = (
+    ("creatures", HasType(frozenset({"Creature"}))),
+    (
+        "artifact creatures",
+        AllOf((HasType(frozenset({"Artifact"})), HasType(frozenset({"Creature"})))),
+    ),
+)
+_SOURCES = (
+    ("a source", ""),
+    ("a source an opponent controls", "opponent"),
+    ("an artifact", "artifact"),
+    *((f"a {w} source", letter) for w, letter in _COLORS.items()),
+)
+
+
+def _holder(cur: Cursor) -> tuple[str, str] | None:
+    for words, who in _HOLDERS:
+        if cur.lit(words) and cur.boundary():
+            return words, who
     return None
 
 
+def static_prevention(cur: Cursor) -> StaticEffect | None:
+    """615: ``prevent all combat damage that would be dealt to ~.``, ``prevent all damage that
+    would be dealt to and dealt by enchanted creature.``, ``prevent all damage that would be
+    dealt to ~ by creatures.``, ``if a red source would deal damage to you, prevent 2 of that
+    damage.``"""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    if cur.lit("if "):
+        for words, kind in sorted(_SOURCES, key=lambda x: -len(x[0])):
+            if cur.lit(words + " would deal damage to you, prevent "):
+                n = gr.number(cur)
+                if n is None or not cur.lit(" of that damage.") or not cur.done():
+                    break
+                if kind == "opponent":
+                    return StaticPrevention("you", amount=n, opponents=True)
+                if kind == "artifact":
+                    return StaticPrevention(
+                        "you", amount=n, by_what=HasType(frozenset({"Artifact"}))
+                    )
+                return StaticPrevention("you", amount=n, by_colors=kind)
+        cur.i = start
+        return None
+    if not cur.lit("prevent all "):
+        return None
+    combat = cur.lit("combat ")
+    if not cur.lit("damage that would be dealt "):
+        cur.i = start
+        return None
+    if cur.lit("to and dealt by "):
+        h = _holder(cur)
+        if h is not None and cur.lit(".") and cur.done():
+            return StaticPrevention(h[1], combat=combat, both=True)
+    elif cur.lit("by "):
+        h = _holder(cur)
+        if h is not None and cur.lit(".") and cur.done():
+            return StaticPrevention(by=h[1], combat=combat)
+    elif cur.lit("to "):
+        if not combat and cur.lit("creatures.") and cur.done():
+            return StaticPrevention("creatures", to_what=HasType(frozenset({"Creature"})))
+        h = _holder(cur)
+        if h is not None:
+            if cur.lit(".") and cur.done():
+                return StaticPrevention(h[1], combat=combat)
+            if cur.lit(" by "):
+                for words, f in sorted(_BY_WHAT, key=lambda x: -len(x[0])):
+                    if cur.lit(words + ".") and cur.done():
+                        return StaticPrevention(h[1], combat=combat, by_what=f)
+    cur.i = start
+    return None
+
+
+def static_prevention_words(s: StaticPrevention, holder: str) -> str | None:
+    """The words of :func:`static_prevention` (``holder``: how the card names what it
+    protects, "~" or "enchanted creature")."""
+    if s.to == "you":
+        if s.opponents:
+            what = "a source an opponent controls"
+        elif s.by_what is not None:
+            what = "an artifact"
+        elif s.by_colors:
+            what = f"a {_COLOR_NAME[s.by_colors]} source"
+        else:
+            what = "a source"
+        return f"if {what} would deal damage to you, prevent {s.amount} of that damage"
+    combat = "combat " if s.combat else ""
+    head = f"prevent all {combat}damage that would be dealt "
+    if s.both:
+        return head + f"to and dealt by {holder}"
+    if s.by:
+        return head + f"by {holder}"
+    if s.to == "creatures":
+        return head + "to creatures"
+    by = ""
+    if s.by_what is not None:
+        by = " by " + next(w for w, f in _BY_WHAT if f == s.by_what)
+    return head + f"to {holder}{by}"
+
+
+def static_form(cur: Cursor) -> StaticEffect | None:
+    return static_prevention(cur)
+
+
 def static_words(s: StaticEffect) -> str | None:
+    if isinstance(s, StaticPrevention):
+        who = s.by or s.to
+        holder = next((w for w, h in _HOLDERS if h == who), "")
+        return static_prevention_words(s, holder)
     return None

@@ -421,7 +421,10 @@ def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
                 out += glue
                 glue = words
             continue
-        out += glue + ("you may " if may else "") + effect(e, targets)
+        words = effect(e, targets)
+        if may and words.startswith("you "):
+            words = words[4:]  # "you may gain 1 life": the subject is said once
+        out += glue + ("you may " if may else "") + words
         may = False
         glue = " and "
         if after:

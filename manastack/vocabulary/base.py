@@ -18,7 +18,7 @@ from manastack.i18n import Msg
 from manastack.mana import ManaCost
 
 if TYPE_CHECKING:
-    from manastack.events.types import GameEvent
+    from manastack.events.types import DamageDealt, GameEvent
     from manastack.state import Card, GameState, Permanent, StackItem
     from manastack.vocabulary.costs import ExtraCost
 
@@ -162,6 +162,15 @@ class StaticEffect:
     def taps_entering(self, g: GameState, p: Permanent) -> bool:
         """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
         return self.enters_tapped
+
+    @property
+    def affects_damage(self) -> bool:
+        """Whether ``prevents`` can prevent anything (615)."""
+        return False
+
+    def prevents(self, g: GameState, source: Permanent, ev: DamageDealt) -> int | None:
+        """615: how much of the damage ``ev`` this prevents (-1: all of it; None: none)."""
+        return None
 
 
 class CostChange:
