@@ -14,11 +14,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manastack.steps import Step
+from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.asks import MayPay, MayThen, UnlessPay
 from manastack.vocabulary.base import (
+    Amount,
     Effect,
     Filter,
     StaticEffect,
@@ -32,7 +34,10 @@ from manastack.vocabulary.cast_triggers import (
     SpellCastTrigger,
     SpellColor,
     Subtypes,
+    TappedState,
 )
+from manastack.vocabulary.cda import SOURCE as CDA_SOURCE
+from manastack.vocabulary.cda import CardsIn, DefinedPT, Plus, PowerOf, PumpX, WhereX
 from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
 from manastack.vocabulary.more_effects import (
@@ -615,6 +620,225 @@ def have(cur: Cursor, ctx: Context) -> Effect | None:
     return Have(e)
 
 
+# --- counts ("the number of creatures you control") ----------------------------------------------
+
+_PLURAL_EXCEPTIONS = {
+    "Elf": "Elves",
+    "Dwarf": "Dwarves",
+    "Wolf": "Wolves",
+    "Ally": "Allies",
+    "Mercenary": "Mercenaries",
+    "Fungus": "Fungi",
+}
+_SINGULAR = {v: k for k, v in _PLURAL_EXCEPTIONS.items()}
+_PERMANENT_PLURALS = (
+    ("creatures", "Creature"),
+    ("lands", "Land"),
+    ("artifacts", "Artifact"),
+    ("enchantments", "Enchantment"),
+    ("planeswalkers", "Planeswalker"),
+)
+_WHOSE_PERMANENTS = (
+    (" you control", Controlled("you")),
+    (" your opponents control", Controlled("opponent")),
+    (" on the battlefield", None),
+)
+_ZONES = (
+    (" in your hand", "hand", "you"),
+    (" in your graveyard", "graveyard", "you"),
+    (" in all graveyards", "graveyard", "all"),
+    (" in your opponents' graveyards", "graveyard", "opponents"),
+)
+_PLURAL_WORD = re.compile(r"[A-Z][a-z]+s\b|[A-Z][a-z]+ves\b|[A-Z][a-z]+i\b")
+
+
+def plural(subtype: str) -> str:
+    """``Goblin`` -> ``Goblins``, ``Elf`` -> ``Elves``."""
+    return _PLURAL_EXCEPTIONS.get(subtype, subtype + "s")
+
+
+def _singular(word: str) -> str | None:
+    if word in _SINGULAR:
+        return _SINGULAR[word]
+    if word.endswith("s") and plural(word[:-1]) == word:
+        return word[:-1]
+    return None
+
+
+def count_phrase(cur: Cursor) -> Amount | None:
+    """After "the number of ": ``creatures you control``, ``Swamps you control``, ``untapped
+    lands you control``, ``black permanents you control``, ``Elves on the battlefield``,
+    ``cards in your hand``, ``creature cards in all graveyards``."""
+    start = cur.i
+    types = _type_list(cur)
+    if cur.lit(" cards" if types else "cards"):
+        for words, zone, whose in _ZONES:
+            if cur.lit(words) and cur.boundary():
+                return CardsIn(zone, whose, types or frozenset())
+        cur.i = start
+        return None
+    cur.i = start
+    parts: list[Filter] = []
+    if cur.lit("untapped "):
+        parts.append(TappedState(False))
+    elif cur.lit("tapped "):
+        parts.append(TappedState(True))
+    letters = _color_list(cur)
+    if letters:
+        if len(letters) != 1:
+            cur.i = start
+            return None
+        parts.append(SpellColor(letters))
+    for word, typ in (*_PERMANENT_PLURALS, ("permanents", "")):
+        if cur.lit(word) and cur.boundary():
+            if typ:
+                parts.append(HasType(frozenset({typ})))
+            break
+    else:
+        m = _PLURAL_WORD.match(cur.text, cur.i)
+        one = _singular(m.group(0)) if m is not None else None
+        if m is None or one is None or parts:
+            cur.i = start
+            return None
+        cur.i = m.end()
+        parts.append(Subtypes((one,)))
+    for words, ctl in _WHOSE_PERMANENTS:
+        if cur.lit(words) and cur.boundary():
+            if ctl is not None:
+                parts.append(ctl)
+            if not parts:
+                parts.append(AnyObject())
+            return CountOf(parts[0] if len(parts) == 1 else AllOf(tuple(parts)))
+    cur.i = start
+    return None
+
+
+def count_words(a: Amount) -> str | None:
+    """The words after "the number of " for a count of :func:`count_phrase`."""
+    if isinstance(a, CardsIn):
+        types = " or ".join(w for w, t in _TYPE_WORDS if t in a.types)
+        zone = next(w for w, z, who in _ZONES if (z, who) == (a.zone, a.whose))
+        return f"{types + ' ' if types else ''}cards{zone}"
+    if not isinstance(a, CountOf) or a.times != 1:
+        return None
+    parts = a.what.parts if isinstance(a.what, AllOf) else (a.what,)
+    words: list[str] = []
+    noun = "permanents"
+    whose = " on the battlefield"
+    for p in parts:
+        if isinstance(p, TappedState):
+            words.append("tapped" if p.tapped else "untapped")
+        elif isinstance(p, SpellColor):
+            words.append(_COLOR_NAME[p.colors])
+        elif isinstance(p, HasType) and len(p.types) == 1:
+            t = next(iter(p.types))
+            noun = next(w for w, x in _PERMANENT_PLURALS if x == t)
+        elif isinstance(p, Subtypes) and len(p.subtypes) == 1:
+            noun = plural(p.subtypes[0])
+        elif isinstance(p, Controlled):
+            whose = " you control" if p.by == "you" else " your opponents control"
+        elif not isinstance(p, AnyObject):
+            return None
+    return " ".join([*words, noun]) + whose
+
+
+def amount_phrase(cur: Cursor) -> Amount | None:
+    """``the number of creatures you control``, ``1 plus the number of ...``, ``twice the
+    number of ...``."""
+    start = cur.i
+    base = 0
+    m = cur.rx(re.compile(r"(\d+) plus "))
+    if m is not None:
+        base = int(m.group(1))
+    times = 2 if cur.lit("twice ") else 1
+    if cur.lit("the number of "):
+        c = count_phrase(cur)
+        if c is not None:
+            return c if (base, times) == (0, 1) else Plus(c, base, times)
+    cur.i = start
+    return None
+
+
+def amount_words(a: Amount) -> str | None:
+    if isinstance(a, Plus):
+        inner = count_words(a.amount)
+        if inner is None:
+            return None
+        head = f"{a.base} plus " if a.base else ""
+        return head + ("twice " if a.times == 2 else "") + "the number of " + inner
+    inner = count_words(a)
+    return None if inner is None else "the number of " + inner
+
+
+def cda(cur: Cursor) -> StaticEffect | None:
+    """604.3: ``~'s power and toughness are each equal to the number of creatures you
+    control.``, ``~'s power is equal to the number of Swamps you control.``"""
+    start = cur.i
+    for head, which in (
+        ("~'s power and toughness are each equal to ", "both"),
+        ("~'s power is equal to ", "power"),
+        ("~'s toughness is equal to ", "toughness"),
+    ):
+        if cur.lit(head):
+            a = amount_phrase(cur)
+            if a is None or not cur.lit(".") or not cur.done():
+                break
+            if which == "both":
+                return DefinedPT(a, a)
+            return DefinedPT(a, None) if which == "power" else DefinedPT(None, a)
+    cur.i = start
+    return None
+
+
+def cda_words(s: DefinedPT) -> str | None:
+    a = s.power if s.power is not None else s.toughness
+    words = amount_words(a) if a is not None else None
+    if words is None:
+        return None
+    if s.power is not None and s.toughness is not None:
+        return f"~'s power and toughness are each equal to {words}"
+    return f"~'s {'power' if s.power is not None else 'toughness'} is equal to {words}"
+
+
+def star_defined(value: str | None, defined: Amount | None) -> bool:
+    """Whether a printed `*` power or toughness (``*``, ``1+*``) is what the card's
+    characteristic-defining ability sets (604.3)."""
+    if value is None or "*" not in value:
+        return True
+    if defined is None:
+        return False
+    if value == "*":
+        return not isinstance(defined, Plus) or defined.base == 0
+    m = re.fullmatch(r"(\d+)\+\*", value)
+    return m is not None and isinstance(defined, Plus) and defined.base == int(m.group(1))
+
+
+def star_pt(
+    power: str | None, toughness: str | None, abilities: list[Any], name: str
+) -> tuple[int | None, int | None]:
+    """The printed power and toughness of a card with a `*` (each `*` must be what a
+    characteristic-defining ability of its sets, 604.3; a number stays a number), or Refused."""
+    from manastack.oracle.refusal import STAR_PT, Refused
+    from manastack.vocabulary.base import StaticAbility
+
+    defined = [a.effect for a in abilities if isinstance(a, StaticAbility)]
+    cdas = [d for d in defined if isinstance(d, DefinedPT)]
+    if len(cdas) != 1:
+        raise Refused(STAR_PT, "*", f"{name}'s power/toughness")
+    d = cdas[0]
+    out: list[int | None] = []
+    for value, amount in ((power, d.power), (toughness, d.toughness)):
+        if value is not None and "*" not in value:
+            if amount is not None or not re.fullmatch(r"-?\d+", value):
+                raise Refused(STAR_PT, value, f"{name}'s power/toughness")
+            out.append(int(value))
+        elif not star_defined(value, amount):
+            raise Refused(STAR_PT, value or "*", f"{name}'s power/toughness")
+        else:
+            out.append(None)
+    return out[0], out[1]
+
+
 # --- prevention (615) -------------------------------------------------------------------------
 
 
@@ -712,8 +936,116 @@ def prevent_words(e: PreventDamage, targets: tuple[TargetSpec, ...]) -> str:
     return f"{head} this turn"
 
 
+def pump_x(cur: Cursor, ctx: Context) -> Effect | None:
+    """613.4c: ``target creature gets +X/+X until end of turn``, ``~ gets +X/+0 until end of
+    turn`` (X: the spell's, or what "where X is" says)."""
+    t = _object_subject(cur, ctx)
+    if t is None:
+        return None
+    m = cur.rx(re.compile(r" gets ([+-])x/([+-])(x|0) until end of turn\b"))
+    if m is None:
+        return None
+    ps = 1 if m.group(1) == "+" else -1
+    ts = 0 if m.group(3) == "0" else 1 if m.group(2) == "+" else -1
+    if m.group(3) == "0" and m.group(2) == "-":
+        return None
+    from manastack.vocabulary.amounts import X
+
+    return PumpX(X(), t, ps, ts)
+
+
+def _x_instructions() -> tuple[type, ...]:
+    """The instructions "where X is" may count for: none of them waits for a decision."""
+    from manastack.vocabulary.effects import DealDamage, DrawCards, GainLife, LoseLife
+    from manastack.vocabulary.moves import DamageEach, DrawForEach, LifeForEach, Mill, PutCounters
+    from manastack.vocabulary.tokens import CreateTokens
+
+    return (
+        DealDamage,
+        DrawCards,
+        GainLife,
+        LoseLife,
+        DamageEach,
+        DrawForEach,
+        LifeForEach,
+        Mill,
+        PutCounters,
+        CreateTokens,
+        PumpX,
+        DamageThatPlayer,
+        DamageYou,
+    )
+
+
+def where_x(cur: Cursor, ctx: Context) -> Effect | None:
+    """``~ deals X damage to any target and you gain X life, where X is the number of cards in
+    your hand``: the sentence's instructions with X counted as they happen (:class:`WhereX`)."""
+    from manastack.vocabulary.amounts import X
+
+    end = cur.low.find(".", cur.i)
+    if ", where x is " not in cur.low[cur.i : end if end >= 0 else None]:
+        return None
+    begin = max(cur.low.rfind(". ", 0, cur.i), cur.low.rfind(", ", 0, cur.i))
+    if re.search(r"\bx\b", cur.low[begin + 1 : cur.i]):
+        return None  # an X earlier in the sentence would be left uncounted
+    kinds = _x_instructions()
+    effects: list[Effect] = []
+    while True:
+        e = _inner(cur, ctx, where_x)
+        if e is None or not isinstance(e, kinds):
+            return None
+        effects.append(e)
+        if not cur.lit(" and "):
+            break
+    if not cur.lit(", where x is "):
+        return None
+    a: Amount | None
+    if cur.lit("~'s power") or (
+        len(effects) == 1 and _is_source_subject(effects[0]) and cur.lit("its power")
+    ):
+        a = PowerOf()
+    else:
+        a = amount_phrase(cur)
+    if a is None or not cur.boundary():
+        return None
+    out = [_swap(e, X(), a) for e in effects]
+    if all(x == e for x, e in zip(out, effects, strict=True)):
+        return None  # no X to count
+    return WhereX(tuple(out), a)
+
+
+def _is_source_subject(e: Effect) -> bool:
+    """Whether "it" in the tail of ``e`` is the source: a pump of the source itself."""
+    return isinstance(e, PumpX) and e.target == CDA_SOURCE
+
+
+def _swap(e: Effect, old: object, new: object) -> Effect:
+    """``e`` (a dataclass) with each field equal to ``old`` set to ``new``."""
+    d: Any = e
+    fields = {f.name: new for f in dataclasses.fields(d) if getattr(d, f.name) == old}
+    out: Effect = dataclasses.replace(d, **fields)
+    return out
+
+
+def where_x_words(e: WhereX, targets: tuple[TargetSpec, ...]) -> str | None:
+    from manastack.oracle import render
+
+    words: list[str] = []
+    for x in e.effects:
+        words.append(render.effect(_swap(x, e.amount, X()), targets))
+    if isinstance(e.amount, PowerOf):
+        single = len(e.effects) == 1 and _is_source_subject(e.effects[0])
+        tail = "its power" if single else "~'s power"
+    else:
+        counted = amount_words(e.amount)
+        if counted is None:
+            return None
+        tail = counted
+    return " and ".join(words) + f", where x is {tail}"
+
+
 # Read before the grammar's own clauses (a clause of theirs is the start of these).
-FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay,)
+FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay, where_x)
 # Read after them.
 CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     damage_that_player,
@@ -728,6 +1060,7 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     tap_or_untap,
     have,
     prevent,
+    pump_x,
 )
 
 
@@ -778,6 +1111,16 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return f"tap or untap {render.target(targets[e.target])}"
     if isinstance(e, PreventDamage):
         return prevent_words(e, targets)
+    if isinstance(e, WhereX):
+        return where_x_words(e, targets)
+    if isinstance(e, PumpX):
+        sign = {1: "+", -1: "-", 0: "+"}
+        pt = (
+            f"{sign[e.power_sign]}x/{sign[e.toughness_sign]}{'0' if e.toughness_sign == 0 else 'x'}"
+        )
+        if not isinstance(e.amount, X):
+            return None
+        return f"{_obj(e.target, targets)} gets {pt} until end of turn"
     if isinstance(e, Have):
         inner = render.effect(e.effect, targets)
         return "have " + re.sub(r"\b(" + "|".join(_BASE_VERBS) + r")s\b", r"\1", inner, count=1)
@@ -915,10 +1258,12 @@ def static_prevention_words(s: StaticPrevention, holder: str) -> str | None:
 
 
 def static_form(cur: Cursor) -> StaticEffect | None:
-    return static_prevention(cur)
+    return static_prevention(cur) or cda(cur)
 
 
 def static_words(s: StaticEffect) -> str | None:
+    if isinstance(s, DefinedPT):
+        return cda_words(s)
     if isinstance(s, StaticPrevention):
         who = s.by or s.to
         holder = next((w for w, h in _HOLDERS if h == who), "")

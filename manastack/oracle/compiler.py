@@ -221,8 +221,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         cost = gr.mana_cost(row["manaCost"], row["manaCost"])
     elif "Land" not in types:
         raise Refused(UNPARSED, "no mana cost", row.get("type") or "")
-    power = _int_pt(row.get("power"), name)
-    toughness = _int_pt(row.get("toughness"), name)
+    star = "*" in (row.get("power") or "") + (row.get("toughness") or "")
+    power = None if star else _int_pt(row.get("power"), name)
+    toughness = None if star else _int_pt(row.get("toughness"), name)
     is_spell = bool(types & {"Instant", "Sorcery"})
     printed_text: str = row.get("text") or ""
     lines = normalise(printed_text, name, "Legendary" in supertypes)
@@ -310,6 +311,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         kab = keyword_ability(w)  # exalted, prowess, bushido N...: triggered abilities (702)
         if kab is not None:
             abilities.append(kab)
+    if star:
+        # 604.3: a `*` is what a characteristic-defining ability of the card sets.
+        power, toughness = cl.star_pt(row.get("power"), row.get("toughness"), abilities, name)
     if modes is not None:
         if len(modes) < 2 or effects or len(out) != len(lines):
             raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)

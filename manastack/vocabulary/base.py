@@ -163,6 +163,11 @@ class StaticEffect:
         """Whether ``p``, entering with this ability, enters tapped (its condition, if any)."""
         return self.enters_tapped
 
+    def base_pt(self, g: GameState, p: Permanent) -> tuple[int | None, int | None] | None:
+        """604.3, 613.4a: the power and toughness a characteristic-defining ability of ``p``
+        (its own) gives it (None for one it doesn't define); None: not one."""
+        return None
+
     @property
     def affects_damage(self) -> bool:
         """Whether ``prevents`` can prevent anything (615)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from manastack.events.types import GameEvent, SpellCast
 from manastack.state import Card, GameState, Permanent, StackItem
-from manastack.vocabulary.base import Filter, TriggerCondition
+from manastack.vocabulary.base import CardDef, Filter, TriggerCondition
 
 
 def _spell_colors(s: StackItem) -> frozenset[str]:
@@ -52,6 +52,16 @@ class Multicolored(Filter):
 
 
 @dataclass(frozen=True, slots=True)
+class TappedState(Filter):
+    """ "tapped" / "untapped" (110.5)."""
+
+    tapped: bool = True
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        return p.tapped == self.tapped
+
+
+@dataclass(frozen=True, slots=True)
 class Legendary(Filter):
     """205.4d: a legendary object."""
 
@@ -60,6 +70,45 @@ class Legendary(Filter):
 
     def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
         return not p.face_down and p.card.cdef.is_legendary
+
+
+# Subtypes that are not creature types (205.3g-k): a changeling doesn't have them.
+_NOT_CREATURE_TYPES = frozenset(
+    {
+        "Plains",
+        "Island",
+        "Swamp",
+        "Mountain",
+        "Forest",
+        "Desert",
+        "Gate",
+        "Lair",
+        "Locus",
+        "Mine",
+        "Power-Plant",
+        "Tower",
+        "Urza's",
+        "Equipment",
+        "Fortification",
+        "Vehicle",
+        "Clue",
+        "Contraption",
+        "Aura",
+        "Curse",
+        "Shrine",
+        "Arcane",
+        "Trap",
+    }
+)
+
+
+def _changeling(cd: CardDef, subtypes: tuple[str, ...]) -> bool:
+    """702.73a: a changeling creature has every creature type."""
+    return (
+        cd.is_creature
+        and "changeling" in cd.keywords
+        and any(t not in _NOT_CREATURE_TYPES for t in subtypes)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +122,13 @@ class Subtypes(Filter):
         if s.card is None or s.face_down:
             return False
         cd = s.card.cdef
-        # A changeling has every creature type, not "Arcane" (a spell type, 205.3k).
-        return any(t in cd.subtypes for t in self.subtypes) or (
-            cd.is_creature and "changeling" in cd.keywords and self.subtypes != ("Arcane",)
-        )
+        return any(t in cd.subtypes for t in self.subtypes) or _changeling(cd, self.subtypes)
 
     def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
         if p.face_down:
             return False
         cd = p.card.cdef
-        return any(t in cd.subtypes for t in self.subtypes) or (
-            cd.is_creature and "changeling" in cd.keywords
-        )
+        return any(t in cd.subtypes for t in self.subtypes) or _changeling(cd, self.subtypes)
 
 
 @dataclass(frozen=True, slots=True)
