@@ -158,10 +158,11 @@ def target_spell(g: GameState, item: StackItem, index: int) -> StackItem | None:
 
 def player_for(item: StackItem, who: str, index: int) -> int | None:
     """The player an effect names: "you" (the controller), "target" (target ``index``) or
-    "that" (the player its trigger remembered: "that player")."""
+    "that" / "defending" (the player its trigger remembered: "that player", "defending
+    player")."""
     if who == "you":
         return item.controller
-    if who == "that":
+    if who == "that" or who == "defending":
         v = (item.data or {}).get("player")
         return v if isinstance(v, int) else None
     t = target_of(item, index)

@@ -443,6 +443,17 @@ class AttackerBlocked(GameEvent):
         self.blockers = blockers
 
 
+class AttackerUnblocked(GameEvent):
+    """509.1h: an attacking creature remains unblocked ("whenever ~ attacks and isn't
+    blocked"; ``defender``: the player it attacks)."""
+
+    __slots__ = ("defender", "permanent")
+
+    def __init__(self, permanent: Permanent, defender: int) -> None:
+        self.permanent = permanent
+        self.defender = defender
+
+
 class CombatEvents(GameEvent):
     """The combat events of one declaration, seen by triggered abilities at the same time."""
 

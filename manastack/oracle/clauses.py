@@ -50,6 +50,17 @@ from manastack.vocabulary.more_effects import (
     RuleThisTurn,
     TapOrUntap,
 )
+from manastack.vocabulary.more_triggers import (
+    AttacksUnblocked,
+    BecomesTapped,
+    DealsDamage,
+    DealtDamage,
+    DiesWhich,
+    EntersWhich,
+    NotToken,
+    ThatMuch,
+    YouGainLife,
+)
 from manastack.vocabulary.player_effects import DamageThatPlayer, Sacrifices
 from manastack.vocabulary.prevention import ALL as PV_ALL
 from manastack.vocabulary.prevention import ANY as PV_ANY
@@ -252,11 +263,102 @@ _TURN_STEPS: tuple[tuple[str, TurnStepTrigger], ...] = (
 )
 
 
+_ABILITY_WORDS = ("rally — ", "constellation — ", "landfall — ")
+_SELF_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
+    ("whenever ~ attacks and isn't blocked, ", AttacksUnblocked()),
+    ("whenever ~ deals damage to a player, ", DealsDamage("player")),
+    ("whenever ~ deals damage to an opponent, ", DealsDamage("opponent")),
+    ("whenever ~ deals combat damage to a creature, ", DealsDamage("creature", True)),
+    ("whenever ~ deals damage, ", DealsDamage()),
+    ("whenever ~ is dealt damage, ", DealtDamage()),
+    ("whenever ~ is dealt combat damage, ", DealtDamage(True)),
+    ("whenever you gain life, ", YouGainLife()),
+    ("whenever ~ becomes tapped, ", BecomesTapped()),
+)
+_DIES_HEADS = (
+    ("whenever another creature dies, ", HasType(frozenset({"Creature"})), True),
+    (
+        "whenever a creature you control dies, ",
+        AllOf((HasType(frozenset({"Creature"})), Controlled("you"))),
+        False,
+    ),
+    (
+        "whenever another creature you control dies, ",
+        AllOf((HasType(frozenset({"Creature"})), Controlled("you"))),
+        True,
+    ),
+    (
+        "whenever a nontoken creature you control dies, ",
+        AllOf((HasType(frozenset({"Creature"})), NotToken(), Controlled("you"))),
+        False,
+    ),
+    (
+        "whenever a creature an opponent controls dies, ",
+        AllOf((HasType(frozenset({"Creature"})), Controlled("opponent"))),
+        False,
+    ),
+)
+
+
+def _entering(cur: Cursor) -> Filter | None:
+    """What "enters": ``Ally`` (a subtype, as printed), ``creature``, ``nontoken creature``,
+    ``artifact``, ``enchantment``."""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    subs = _subtype_list(cur)
+    if subs is not None and len(subs) == 1:
+        return Subtypes(subs)
+    cur.i = start
+    token = cur.lit("nontoken ")
+    f = gr.permanent_filter(cur)
+    if f is None or " control" in cur.low[start : cur.i]:
+        cur.i = start
+        return None
+    return AllOf((f, NotToken())) if token else f
+
+
+def _enters_head(cur: Cursor) -> TriggerCondition | None:
+    start = cur.i
+    for word in _ABILITY_WORDS:
+        if cur.lit(word):
+            break
+    who = article = ""
+    if cur.lit("whenever ~ or another "):
+        who = "self_or_another"
+    elif cur.lit("whenever another "):
+        who = "another"
+    elif cur.lit("whenever an "):
+        who, article = "a", "an"
+    elif cur.lit("whenever a "):
+        who, article = "a", "a"
+    if who:
+        body = cur.i
+        f = _entering(cur)
+        if f is not None and (not article or _article(cur.low[body : cur.i]) == article):
+            if cur.lit(" enters under your control, "):
+                return EntersWhich(f, who, True)
+            if who != "self_or_another" and cur.lit(" enters, "):
+                return EntersWhich(f, who, False)
+    cur.i = start
+    return None
+
+
 def trigger_head(cur: Cursor) -> TriggerCondition | None:
     """603.1: ``Whenever you cast a white spell,``, ``Whenever an opponent casts a creature
     spell,``, ``Heroic — Whenever you cast a spell that targets ~,``, ``At the beginning of
-    each opponent's upkeep,``, ``At the beginning of combat on your turn,``."""
+    each opponent's upkeep,``, ``At the beginning of combat on your turn,``, ``Whenever ~ or
+    another Ally enters under your control,``, ``Whenever another creature dies,``."""
     start = cur.i
+    for words, trig in _SELF_HEADS:
+        if cur.lit(words):
+            return trig
+    for words, dying, another in _DIES_HEADS:
+        if cur.lit(words):
+            return DiesWhich(dying, another)
+    entering = _enters_head(cur)
+    if entering is not None:
+        return entering
     if cur.lit("heroic — whenever you cast a spell that targets ~, "):
         return SpellCastTrigger("you", AnyObject(), True)
     for words, whose in _CASTERS:
@@ -281,13 +383,46 @@ _TURN_WORDS = {
 }
 
 
+def _entering_words(f: Filter) -> str | None:
+    from manastack.oracle import render
+
+    parts = f.parts if isinstance(f, AllOf) else (f,)
+    token = any(isinstance(p, NotToken) for p in parts)
+    rest = tuple(p for p in parts if not isinstance(p, NotToken))
+    if len(rest) == 1 and isinstance(rest[0], Subtypes):
+        words = rest[0].subtypes[0]
+    else:
+        try:
+            words = render._filter(rest[0] if len(rest) == 1 else AllOf(rest), "permanent")
+        except render.NoWords:
+            return None
+    return ("nontoken " if token else "") + words
+
+
 def trigger_words(t: TriggerCondition) -> str | None:
+    for words, trig in _SELF_HEADS:
+        if t == trig:
+            return words[:-2]
+    if isinstance(t, DiesWhich):
+        for words, f, another in _DIES_HEADS:
+            if (t.what, t.another) == (f, another):
+                return words[:-2]
+        return None
+    if isinstance(t, EntersWhich):
+        what = _entering_words(t.what)
+        if what is None:
+            return None
+        head = {"self_or_another": "~ or another", "another": "another"}.get(t.who)
+        if head is None:
+            head = _article(what.lower())
+        where = " under your control" if t.yours else ""
+        return f"whenever {head} {what} enters{where}"
     if isinstance(t, SpellCastTrigger):
         if t.targets_source:
             return "heroic — whenever you cast a spell that targets ~"
         who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}
-        words = spell_words(t.spell)
-        return None if words is None else f"whenever {who[t.whose]} {words}"
+        spell = spell_words(t.spell)
+        return None if spell is None else f"whenever {who[t.whose]} {spell}"
     if isinstance(t, TurnStepTrigger):
         w = _TURN_WORDS.get((t.step, t.whose))
         return None if w is None else f"at the beginning of {w}"
@@ -296,7 +431,22 @@ def trigger_words(t: TriggerCondition) -> str | None:
 
 def gives_player(t: TriggerCondition) -> bool:
     """Whether the trigger remembers a player its effects may call "that player"."""
+    if isinstance(t, DealsDamage):
+        return t.to in ("player", "opponent")
     return isinstance(t, SpellCastTrigger | TurnStepTrigger | CombatDamageToPlayer)
+
+
+def gives_defender(t: TriggerCondition) -> bool:
+    """Whether the trigger remembers the player an attacking creature attacks ("defending
+    player")."""
+    from manastack.vocabulary.combat_triggers import AttacksTrigger
+
+    return isinstance(t, AttacksTrigger | AttacksUnblocked)
+
+
+def its_own(t: TriggerCondition) -> bool:
+    """Whether "it" in the trigger's effects is its source (a trigger of the source itself)."""
+    return isinstance(t, AttacksUnblocked | DealsDamage | DealtDamage | BecomesTapped)
 
 
 # --- "you may pay {1}. if you do, ..." ------------------------------------------------------------
@@ -1044,6 +1194,35 @@ def where_x_words(e: WhereX, targets: tuple[TargetSpec, ...]) -> str | None:
     return " and ".join(words) + f", where x is {tail}"
 
 
+def that_much(cur: Cursor, ctx: Context) -> Effect | None:
+    """``you gain that much life``, ``~ deals that much damage to any target``, ``put that many
+    +1/+1 counters on ~``, ``that player loses that much life``."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.effects import DealDamage, GainLife, LoseLife
+    from manastack.vocabulary.moves import SOURCE, PutCounters
+
+    if cur.lit("you gain that much life"):
+        return GainLife(ThatMuch(), "you")
+    if ctx.that_player and cur.lit("that player loses that much life"):
+        return LoseLife(ThatMuch(), "that")
+    if cur.lit("~ deals that much damage to ") or (
+        ctx.it_is_source and cur.lit("it deals that much damage to ")
+    ):
+        t = gr.damage_target(cur, ctx)
+        return DealDamage(ThatMuch(), t) if t is not None else None
+    m = cur.rx(re.compile(r"put that many ([+-]1/[+-]1) counters on ~"))
+    if m is not None:
+        return PutCounters(m.group(1), ThatMuch("many"), SOURCE)
+    return None
+
+
+def amount_text(a: Amount) -> str | None:
+    """The words of an amount this module reads ("that much")."""
+    if isinstance(a, ThatMuch):
+        return f"that {a.word}"
+    return None
+
+
 # Read before the grammar's own clauses (a clause of theirs is the start of these).
 FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay, where_x)
 # Read after them.
@@ -1061,6 +1240,7 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     have,
     prevent,
     pump_x,
+    that_much,
 )
 
 
@@ -1137,6 +1317,7 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
 SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
+    (re.compile(r"^(?:rally|constellation) — "), ""),
     (re.compile(r"^((?:whenever|when) ~ [^,]*, .*?if you do, )it (gets|gains|deals)\b"), r"\1~ \2"),
     (
         re.compile(

@@ -152,8 +152,10 @@ def _ability(line: str, name: str) -> Ability:
     if trig is not None:
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
-            or isinstance(trig, _OWN_TRIGGERS),
+            or isinstance(trig, _OWN_TRIGGERS)
+            or cl.its_own(trig),
             that_player=cl.gives_player(trig),
+            defending=cl.gives_defender(trig),
         )
         effects = gr.sentences(cur, ctx)
         if isinstance(trig, (DiesTrigger, LeavesTrigger)) and any(

@@ -372,6 +372,8 @@ class Context:
     # "that player": the trigger remembers a player (the caster, the active player, the player
     # dealt damage), whom its effects may name.
     that_player: bool = False
+    # "defending player": the trigger is an attacking creature's (the player it attacks).
+    defending: bool = False
 
     def target(self, spec: TargetSpec) -> int:
         self.targets.append(spec)
@@ -725,6 +727,8 @@ def _subject(cur: Cursor, ctx: Context) -> tuple[str, int] | None:
         return ("target", t) if cur.lit(" ") else None
     if ctx.that_player and cur.lit("that player "):
         return ("that", 0)
+    if ctx.defending and cur.lit("defending player "):
+        return ("defending", 0)
     if cur.lit("you "):
         return ("you", 0)
     return ("", 0)
@@ -737,7 +741,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
     if subj is None:
         return None
     who, t = subj
-    third = who in ("target", "that")
+    third = who in ("target", "that", "defending")
     who = who or "you"
     if cur.lit("draws " if third else "draw "):
         n = amount(cur)
@@ -964,6 +968,8 @@ def discard(cur: Cursor, ctx: Context) -> Effect | None:
     t = player_target(cur, ctx)
     if t is None and ctx.that_player and cur.lit("that player discards "):
         who, t = "that", 0
+    elif t is None and ctx.defending and cur.lit("defending player discards "):
+        who, t = "defending", 0
     elif t is not None:
         if not cur.lit(" discards "):
             return None

@@ -188,6 +188,9 @@ def _amount(a: int | Amount) -> str:
         return str(a)
     if isinstance(a, X):
         return "x"
+    more = cl.amount_text(a)
+    if more is not None:
+        return more
     raise NoWords(repr(a))
 
 
@@ -200,12 +203,18 @@ def _cards(n: int | Amount) -> str:
 
 
 def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third: str) -> str:
-    return f"{_who(who, t, targets)} {third}" if who in ("target", "that") else f"you {verb}"
+    return f"{_who(who, t, targets)} {third}" if who in _THIRD else f"you {verb}"
+
+
+_THIRD = ("target", "that", "defending")  # who an effect names in the third person
 
 
 def _who(who: str, t: int, targets: tuple[TargetSpec, ...]) -> str:
-    """The player an effect names in the third person: a target, or "that player"."""
-    return "that player" if who == "that" else target(targets[t])
+    """The player an effect names in the third person: a target, "that player", "defending
+    player"."""
+    if who in ("that", "defending"):
+        return f"{who} player"
+    return target(targets[t])
 
 
 _SEARCH_WORDS = {
@@ -255,7 +264,7 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     if isinstance(e, Mill):
         n = _WORD.get(e.count, str(e.count)) if isinstance(e.count, int) else _amount(e.count)
         cards = "card" if e.count == 1 else "cards"
-        if e.who in ("target", "that"):
+        if e.who in _THIRD:
             return (
                 f"{_who(e.who, e.target, targets)} puts the top {n} {cards} of their library into "
                 "their graveyard"
@@ -284,11 +293,7 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
             parts.append(f"each {e.players}")
         return f"~ deals {_amount(e.amount)} damage to " + " and ".join(parts)
     if isinstance(e, DiscardCards):
-        subject = (
-            f"{_who(e.who, e.target, targets)} discards"
-            if e.who in ("target", "that")
-            else "discard"
-        )
+        subject = f"{_who(e.who, e.target, targets)} discards" if e.who in _THIRD else "discard"
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
@@ -353,9 +358,7 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         pt = f"{e.power:+d}/{e.toughness:+d}"
         return f"{target(targets[e.target])} gets {pt} until end of turn"
     if isinstance(e, DrawCards):
-        subject = (
-            f"{_who(e.who, e.target, targets)} draws" if e.who in ("target", "that") else "draw"
-        )
+        subject = f"{_who(e.who, e.target, targets)} draws" if e.who in _THIRD else "draw"
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, GainLife):
         return _player(e.who, e.target, targets, "gain", "gains") + f" {_amount(e.amount)} life"

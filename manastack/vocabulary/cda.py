@@ -52,7 +52,10 @@ class PowerOf(Amount):
 
     def value(self, g: GameState, item: StackItem) -> int:
         src = g.permanent(item.source_oid) if item.source_oid is not None else None
-        return layers.power(g, src) if src is not None else 0
+        if src is not None:
+            return layers.power(g, src)
+        last = (item.data or {}).get("power")  # sacrificed to pay the cost (113.7a)
+        return last if isinstance(last, int) else 0
 
 
 @dataclass(frozen=True, slots=True)
