@@ -28,11 +28,13 @@ from manastack.vocabulary.base import (
     TriggerCondition,
 )
 from manastack.vocabulary.cast_triggers import (
+    Basic,
     Legendary,
     ManaValue,
     Multicolored,
     SpellCastTrigger,
     SpellColor,
+    Stat,
     Subtypes,
     TappedState,
 )
@@ -85,6 +87,15 @@ _TYPE_WORDS = (
 )
 _TYPE_OF = dict(_TYPE_WORDS)
 _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")
+_PREFIX_WORDS: tuple[tuple[str, Filter], ...] = (
+    ("tapped ", TappedState(True)),
+    ("untapped ", TappedState(False)),
+    ("nonbasic ", Basic(False)),
+    ("basic ", Basic(True)),
+    ("legendary ", Legendary()),
+    ("multicolored ", Multicolored()),
+    ("colorless ", Multicolored(False)),
+)
 _SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
 
 
@@ -768,6 +779,93 @@ def have(cur: Cursor, ctx: Context) -> Effect | None:
         return None
     cur.i = start + sub.i - 1
     return Have(e)
+
+
+# --- more words in a permanent's description ("target tapped creature with flying") ----------
+
+
+def filter_prefix(cur: Cursor) -> list[Filter]:
+    """``white ``, ``tapped ``, ``untapped ``, ``nonbasic ``, ``basic ``, ``legendary ``,
+    ``nontoken `` before the noun."""
+    out: list[Filter] = []
+    while True:
+        start = cur.i
+        letters = _color_list(cur)
+        if letters and len(letters) == 1:
+            out.append(SpellColor(letters))
+            continue
+        cur.i = start
+        for words, f in _PREFIX_WORDS:
+            if cur.lit(words):
+                out.append(f)
+                break
+        else:
+            return out
+
+
+def subtype_noun(cur: Cursor) -> list[Filter] | None:
+    """``Wall``, ``Beast creature``, ``Goblin permanent`` (a subtype, written with a capital):
+    the noun's filter, then the subtype's."""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    m = _SUBTYPE_WORD.match(cur.text, cur.i)
+    if m is None or not cur.low.startswith(m.group(0).lower(), cur.i):
+        return None
+    cur.i = m.end()
+    if not cur.boundary():
+        cur.i = start
+        return None
+    sub = Subtypes((m.group(0),))
+    after = cur.i
+    if cur.lit(" "):
+        types = gr._nouns(cur, gr.PERMANENT_NOUNS)
+        if types is not None:
+            return [HasType(types), sub]
+    cur.i = after
+    return [sub]
+
+
+def filter_suffix(cur: Cursor) -> list[Filter]:
+    """`` with flying``, `` without flying``, `` with power 2 or less``, `` with mana value 3 or
+    less`` after the noun."""
+    from manastack.oracle import grammar as gr
+    from manastack.vocabulary.filters import HasKeyword, NotKeyword
+
+    start = cur.i
+    if cur.lit(" with") or cur.lit(" without"):
+        without = cur.low[start : cur.i] == " without"
+        if cur.lit(" "):
+            for k in sorted(gr.GRANTABLE, key=len, reverse=True):
+                if cur.lit(k) and cur.boundary():
+                    return [NotKeyword(k) if without else HasKeyword(k)]
+        if not without:
+            m = cur.rx(re.compile(r"(power|toughness|mana value) (\d+) or (less|greater)\b"))
+            if m is not None:
+                return [Stat(m.group(1), int(m.group(2)), m.group(3) == "less")]
+    cur.i = start
+    return []
+
+
+def filter_part(p: Filter) -> tuple[str, str] | None:
+    """How the renderer writes a part of a permanent's description: ("pre", a word before
+    the noun), ("post", words after it), ("sub", a subtype)."""
+    from manastack.vocabulary.filters import HasKeyword, NotKeyword
+
+    if isinstance(p, SpellColor) and len(p.colors) == 1:
+        return "pre", _COLOR_NAME[p.colors]
+    for words, f in _PREFIX_WORDS:
+        if p == f:
+            return "pre", words.strip()
+    if isinstance(p, Subtypes) and len(p.subtypes) == 1:
+        return "sub", p.subtypes[0]
+    if isinstance(p, HasKeyword):
+        return "post", f" with {p.keyword}"
+    if isinstance(p, NotKeyword):
+        return "post", f" without {p.keyword}"
+    if isinstance(p, Stat):
+        return "post", f" with {p.stat} {p.n} or {'less' if p.most else 'greater'}"
+    return None
 
 
 # --- counts ("the number of creatures you control") ----------------------------------------------

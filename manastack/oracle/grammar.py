@@ -589,6 +589,7 @@ _COMBAT_WORDS = (
 def permanent_filter(cur: Cursor) -> Filter | None:
     """``nonblack creature``, ``artifact or enchantment``, ``creature you control``."""
     start = cur.i
+    pre = cl.filter_prefix(cur)  # "white", "tapped", "nonbasic"
     mods = _modifiers(cur)
     if not mods:
         for words, att, blk in _COMBAT_WORDS:
@@ -600,10 +601,15 @@ def permanent_filter(cur: Cursor) -> Filter | None:
     else:
         types = _nouns(cur, PERMANENT_NOUNS)
         if types is None:
-            cur.i = start
-            return None
-        base = HasType(types)
-    return _combine(base, mods, _controller(cur))
+            sub = cl.subtype_noun(cur)  # "Wall", "Beast creature"
+            if sub is None:
+                cur.i = start
+                return None
+            base, pre = sub[0], [*pre, *sub[1:]]
+        else:
+            base = HasType(types)
+    post = cl.filter_suffix(cur)  # "with flying", "with power 2 or less"
+    return _combine(base, [*pre, *mods, *post], _controller(cur))
 
 
 def plural_filter(cur: Cursor) -> Filter | None:

@@ -140,8 +140,11 @@ def _types(types: frozenset[str]) -> str:
 def _filter(f: Filter, noun_if_any: str) -> str:
     parts = f.parts if isinstance(f, AllOf) else (f,)
     mods: list[str] = []
+    pre: list[str] = []
     noun = ""
     tail = ""
+    post = ""
+    sub = ""
     for p in parts:
         if isinstance(p, HasType):
             noun = _types(p.types)
@@ -160,9 +163,22 @@ def _filter(f: Filter, noun_if_any: str) -> str:
                 )
             )
         else:
-            raise NoWords(repr(p))
+            more = cl.filter_part(p)  # "white", "with flying", a subtype
+            if more is None:
+                raise NoWords(repr(p))
+            kind, text = more
+            if kind == "pre":
+                pre.append(text)
+            elif kind == "post":
+                post += text
+            else:
+                sub = text
+    if sub:
+        noun = f"{sub} {noun}" if noun and noun != noun_if_any else sub
     words = ", ".join(mods) + (" " if mods and noun else "") + noun
-    return words + tail
+    if pre:
+        words = " ".join(pre) + " " + words
+    return words + post + tail
 
 
 def target(spec: TargetSpec) -> str:

@@ -62,6 +62,37 @@ class TappedState(Filter):
 
 
 @dataclass(frozen=True, slots=True)
+class Basic(Filter):
+    """205.4c: "basic" (``basic=False``: "nonbasic")."""
+
+    basic: bool = True
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        return (not p.face_down and "Basic" in p.card.cdef.supertypes) == self.basic
+
+
+@dataclass(frozen=True, slots=True)
+class Stat(Filter):
+    """ "with power 2 or less", "with toughness 4 or greater", "with mana value 3 or less"
+    (``most``: or less), as the permanent has it now (layer 7 for power and toughness)."""
+
+    stat: str
+    n: int
+    most: bool = True
+
+    def permanent(self, g: GameState, p: Permanent, you: int) -> bool:
+        from manastack import layers
+
+        if self.stat == "power":
+            v = layers.power(g, p)
+        elif self.stat == "toughness":
+            v = layers.toughness(g, p)
+        else:
+            v = 0 if p.face_down else p.card.cdef.mana_value
+        return v <= self.n if self.most else v >= self.n
+
+
+@dataclass(frozen=True, slots=True)
 class Legendary(Filter):
     """205.4d: a legendary object."""
 
