@@ -42,6 +42,7 @@ from manastack.vocabulary.cda import SOURCE as CDA_SOURCE
 from manastack.vocabulary.cda import CardsIn, DefinedPT, Plus, PowerOf, PumpX, WhereX
 from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
+from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, Search
 from manastack.vocabulary.more_effects import (
     CountersOnAttached,
     DamageYou,
@@ -868,6 +869,187 @@ def filter_part(p: Filter) -> tuple[str, str] | None:
     return None
 
 
+# --- searching a library (701.23) --------------------------------------------------------------
+
+_CAPITAL_LIST = re.compile(
+    r"([A-Z][a-z'-]+(?:-[A-Z][a-z]+)?)((?:, [A-Z][a-z'-]+(?:-[A-Z][a-z]+)?)*),? or "
+    r"([A-Z][a-z'-]+(?:-[A-Z][a-z]+)?)(?=[ ,])|([A-Z][a-z'-]+(?:-[A-Z][a-z]+)?)(?= (?:card|[a-z]))"
+)
+
+
+def _subtype_alternatives(cur: Cursor) -> tuple[str, ...] | None:
+    """``Goblin``, ``Forest or Plains``, ``Forest, Plains, or Island`` (capitals, as printed)."""
+    m = _CAPITAL_LIST.match(cur.text, cur.i)
+    if m is None or not cur.low.startswith(m.group(0).lower(), cur.i):
+        return None
+    cur.i = m.end()
+    if m.group(4):
+        return (m.group(4),)
+    middle = [w for w in m.group(2).split(", ") if w]
+    return (m.group(1), *middle, m.group(3))
+
+
+def card_quality(cur: Cursor, plural: bool) -> CardQuality | None:
+    """``basic land card``, ``Goblin permanent card``, ``nonlegendary green creature card
+    with mana value 3 or less``, ``Forest or Plains card``, ``artifact creature card``,
+    ``card named ~``, ``card`` (``cards`` when ``plural``)."""
+    start = cur.i
+    kw: dict[str, Any] = {}
+    if cur.lit("basic "):
+        kw["basic"] = True
+    if cur.lit("nonlegendary "):
+        kw["legendary"] = False
+    elif cur.lit("legendary "):
+        kw["legendary"] = True
+    letters = _color_list(cur)
+    if letters:
+        kw["colors"] = letters
+    subs = _subtype_alternatives(cur)
+    if subs is not None:
+        kw["subtypes"] = subs
+        if not cur.lit(" "):
+            cur.i = start
+            return None
+    if cur.lit("permanent "):
+        kw["types"] = PERMANENT_CARD_TYPES
+    elif cur.lit("artifact creature "):
+        kw["all_types"] = frozenset({"Artifact", "Creature"})
+    else:
+        types = _type_list(cur)
+        if types is not None:
+            kw["types"] = types
+            if not cur.lit(" "):
+                cur.i = start
+                return None
+    if not cur.lit("cards" if plural else "card") or not cur.boundary():
+        cur.i = start
+        return None
+    if not plural and not kw and cur.lit(" named ~"):
+        kw["name"] = "~"
+    m = cur.rx(re.compile(r" with mana value (\d+) or (less|greater)\b"))
+    if m is not None:
+        kw["mv"], kw["most"] = int(m.group(1)), m.group(2) == "less"
+    return CardQuality(**kw)
+
+
+def card_quality_words(q: CardQuality, plural: bool) -> str:
+    words: list[str] = []
+    if q.basic:
+        words.append("basic")
+    if q.legendary is not None:
+        words.append("legendary" if q.legendary else "nonlegendary")
+    if q.colors:
+        names = [_COLOR_NAME[c] for c in q.colors]
+        words.append(
+            ", ".join(names[:-1]) + ", or " + names[-1] if len(names) > 2 else " or ".join(names)
+        )
+    if q.subtypes:
+        subs = list(q.subtypes)
+        words.append(
+            ", ".join(subs[:-1]) + ", or " + subs[-1] if len(subs) > 2 else " or ".join(subs)
+        )
+    if q.types == PERMANENT_CARD_TYPES:
+        words.append("permanent")
+    elif q.all_types:
+        words.append("artifact creature")
+    elif q.types:
+        words.append(" or ".join(w for w, t in _TYPE_WORDS if t in q.types))
+    words.append("cards" if plural else "card")
+    out = " ".join(words)
+    if q.name:
+        out += f" named {q.name}"
+    if q.mv >= 0:
+        out += f" with mana value {q.mv} or {'less' if q.most else 'greater'}"
+    return out
+
+
+_IT = r"(?:it|that card|them|those cards)"
+_SEARCH_TAIL = re.compile(
+    r"(?:, | and )(?P<reveal>reveal "
+    + _IT
+    + r"(?:, and |, | and ))?put "
+    + _IT
+    + r" (?P<dest>into your hand|onto the battlefield tapped|onto the battlefield|into your "
+    r"graveyard)(?:, then|\. then|\. if you do,) shuffle your library"
+)
+_SEARCH_TOP = re.compile(
+    r", reveal (?:it|that card), then shuffle your library and put that card on top of it"
+)
+
+
+def search(cur: Cursor, ctx: Context) -> Effect | None:
+    """701.23a: ``search your library for up to two basic land cards, reveal them, put them
+    into your hand, then shuffle your library``, ``search your library for a Goblin permanent
+    card and put it onto the battlefield. then shuffle your library``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("search your library for "):
+        return None
+    count, up_to, plural = 1, False, False
+    if cur.lit("up to "):
+        n = gr.number(cur)
+        if n is None or not cur.lit(" "):
+            return None
+        count, up_to, plural = n, True, n > 1
+    elif cur.lit("any number of "):
+        count, plural = 0, True
+    else:
+        article = "an" if cur.lit("an ") else "a" if cur.lit("a ") else ""
+        if not article:
+            return None
+        body = cur.i
+        q0 = card_quality(cur, False)
+        if q0 is None or _article(cur.low[body : cur.i]) != article:
+            return None
+        cur.i = body
+    q = card_quality(cur, plural)
+    if q is None:
+        return None
+    m = _SEARCH_TOP.match(cur.low, cur.i)
+    if m is not None and count == 1 and not up_to:
+        cur.i = m.end()
+        return Search(q, "top", 1, False, False, True)
+    m = _SEARCH_TAIL.match(cur.low, cur.i)
+    if m is None:
+        return None
+    cur.i = m.end()
+    dest = m.group("dest")
+    where = "hand" if "hand" in dest else "graveyard" if "graveyard" in dest else "battlefield"
+    return Search(q, where, count, up_to, dest.endswith("tapped"), m.group("reveal") is not None)
+
+
+def search_words(e: Search) -> str:
+    from manastack.oracle import render
+
+    plural = e.count != 1
+    if e.count == 0:
+        head = "any number of "
+    elif e.up_to:
+        head = f"up to {render._WORD.get(e.count, str(e.count))} "
+    else:
+        head = ""
+    q = card_quality_words(e.what, plural)
+    if not head:
+        head = _article(q.lower()) + " "
+    them = "them" if plural else "it"
+    if e.dest == "top":
+        tail = ", reveal it, then shuffle your library and put that card on top of it"
+    else:
+        reveal = f"reveal {them}, " if e.reveal else ""
+        dest = {
+            "hand": "into your hand",
+            "graveyard": "into your graveyard",
+            "battlefield": "onto the battlefield tapped" if e.tapped else "onto the battlefield",
+        }[e.dest]
+        tail = f", {reveal}put {them} {dest}, then shuffle your library"
+    return f"search your library for {head}{q}{tail}"
+
+
+def _search_canonical(m: re.Match[str]) -> str:
+    reveal = "reveal it, " if m.group("reveal") else ""
+    return f"{m.group('head')}, {reveal}put it {m.group('dest')} and shuffle your library"
+
+
 # --- counts ("the number of creatures you control") ----------------------------------------------
 
 _PLURAL_EXCEPTIONS = {
@@ -1339,6 +1521,7 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     prevent,
     pump_x,
     that_much,
+    search,
 )
 
 
@@ -1389,6 +1572,8 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return f"tap or untap {render.target(targets[e.target])}"
     if isinstance(e, PreventDamage):
         return prevent_words(e, targets)
+    if isinstance(e, Search):
+        return search_words(e)
     if isinstance(e, WhereX):
         return where_x_words(e, targets)
     if isinstance(e, PumpX):
@@ -1413,9 +1598,21 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 
 
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
-SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
+SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation) — "), ""),
+    # A search's "reveal it/them, [and] put it/that card/them ..., then shuffle" (701.23).
+    (
+        re.compile(
+            r"(?P<head>search your library for .*?\bcards?\b(?: named [^,]*?"
+            r"| with mana value \d+ or (?:less|greater))?)(?:,| and) "
+            r"(?P<reveal>reveal (?:it|that card|them|those cards),? (?:and )?)?"
+            r"put (?:it|that card|them|those cards) (?P<dest>into your hand|into your graveyard"
+            r"|onto the battlefield tapped|onto the battlefield) and (?:then |if you do, )?"
+            r"shuffle your library"
+        ),
+        _search_canonical,
+    ),
     (re.compile(r"^((?:whenever|when) ~ [^,]*, .*?if you do, )it (gets|gains|deals)\b"), r"\1~ \2"),
     (
         re.compile(
