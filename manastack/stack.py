@@ -27,7 +27,11 @@ def resolve_top(g: GameState) -> None:
     what = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
     g.emit("resolve", "all players passed in succession: {what} resolves", "405.5", what=what)
     ab = item.ability
-    if isinstance(ab, TriggeredAbility) and ab.condition and not ab.condition.holds(g, item.data):
+    if (
+        isinstance(ab, TriggeredAbility)
+        and ab.condition
+        and not ab.condition.holds_for(g, item.data, item.controller, item.source_oid)
+    ):
         g.stack.pop()
         g.emit(
             "resolve",

@@ -21,6 +21,7 @@ from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.asks import MayPay, MayThen, UnlessPay
 from manastack.vocabulary.base import (
     Amount,
+    Condition,
     Effect,
     Filter,
     StaticEffect,
@@ -41,6 +42,14 @@ from manastack.vocabulary.cast_triggers import (
 from manastack.vocabulary.cda import SOURCE as CDA_SOURCE
 from manastack.vocabulary.cda import CardsIn, DefinedPT, Plus, PowerOf, PumpX, WhereX
 from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
+from manastack.vocabulary.conditions import (
+    GraveyardTypes,
+    HandCount,
+    LifeAtMost,
+    OpponentMoreLands,
+    SourceTapped,
+    YouControl,
+)
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
 from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, Search
 from manastack.vocabulary.more_effects import (
@@ -459,6 +468,105 @@ def gives_defender(t: TriggerCondition) -> bool:
 def its_own(t: TriggerCondition) -> bool:
     """Whether "it" in the trigger's effects is its source (a trigger of the source itself)."""
     return isinstance(t, AttacksUnblocked | DealsDamage | DealtDamage | BecomesTapped)
+
+
+# --- intervening "if" clauses (603.4) ------------------------------------------------------------
+
+
+def intervening_if(cur: Cursor, trig: TriggerCondition) -> Condition | None:
+    """603.4: ``if you control two or more Gates, ``, ``if you control no untapped lands, ``,
+    ``if you control a creature with power 5 or greater, ``, ``if ~ is untapped, ``, ``if that
+    player has two or fewer cards in hand, ``, ``if you have no cards in hand, ``."""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    if not cur.lit("if "):
+        return None
+    cond: Condition | None = None
+    if cur.lit("you control no "):
+        parts = _plural_parts(cur)
+        if parts is not None:
+            cond = YouControl(_all(parts), none=True)
+    elif cur.lit("you control another "):
+        f = gr.permanent_filter(cur)
+        if f is not None:
+            cond = YouControl(f, other=True)
+    elif cur.lit("you control an ") or cur.lit("you control a "):
+        body = cur.i
+        f = gr.permanent_filter(cur)
+        article = cur.low[body - 3 : body].strip()
+        if f is not None and _article(cur.low[body : cur.i]) == article:
+            cond = YouControl(f)
+    elif cur.lit("you control "):
+        n = gr.number(cur)
+        if n is not None and n > 1 and cur.lit(" or more "):
+            parts = _plural_parts(cur)
+            if parts is not None:
+                cond = YouControl(_all(parts), at_least=n)
+    elif cur.lit("~ is untapped"):
+        cond = SourceTapped(False)
+    elif cur.lit("~ is tapped"):
+        cond = SourceTapped(True)
+    elif cur.lit("you have no cards in hand"):
+        cond = HandCount("you", 0)
+    elif gives_player(trig) and cur.lit("that player has "):
+        n = gr.number(cur)
+        m = cur.rx(re.compile(r" or (fewer|more) cards? in hand\b"))
+        if n is not None and m is not None:
+            cond = HandCount("that", n, m.group(1) == "fewer")
+    elif cur.lit("there are four or more card types among cards in your graveyard"):
+        cond = GraveyardTypes(4)
+    elif cur.lit("an opponent controls more lands than you"):
+        cond = OpponentMoreLands()
+    else:
+        m = cur.rx(re.compile(r"you have (\d+) or less life\b"))
+        if m is not None:
+            cond = LifeAtMost(int(m.group(1)))
+    if cond is None or not cur.lit(", "):
+        cur.i = start
+        return None
+    return cond
+
+
+def _all(parts: list[Filter]) -> Filter:
+    if not parts:
+        return AnyObject()
+    return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
+
+
+def condition_words(c: Condition) -> str | None:
+    from manastack.oracle import render
+
+    if isinstance(c, YouControl):
+        parts = c.what.parts if isinstance(c.what, AllOf) else (c.what,)
+        if c.none:
+            words = _plural_words(parts)
+            return None if words is None else f"you control no {words}"
+        if c.at_least > 1:
+            words = _plural_words(parts)
+            n = render._WORD.get(c.at_least, str(c.at_least))
+            return None if words is None else f"you control {n} or more {words}"
+        one = render._filter(c.what, "permanent")
+        return (
+            f"you control another {one}"
+            if c.other
+            else f"you control {_article(one.lower())} {one}"
+        )
+    if isinstance(c, SourceTapped):
+        return "~ is tapped" if c.tapped else "~ is untapped"
+    if isinstance(c, HandCount):
+        if c.whose == "you":
+            return "you have no cards in hand"
+        n = render._WORD.get(c.n, str(c.n))
+        cards = "card" if c.n == 1 else "cards"
+        return f"that player has {n} or {'fewer' if c.most else 'more'} {cards} in hand"
+    if isinstance(c, GraveyardTypes):
+        return "there are four or more card types among cards in your graveyard"
+    if isinstance(c, OpponentMoreLands):
+        return "an opponent controls more lands than you"
+    if isinstance(c, LifeAtMost):
+        return f"you have {c.n} or less life"
+    return None
 
 
 # --- "you may pay {1}. if you do, ..." ------------------------------------------------------------
@@ -1095,19 +1203,10 @@ def _singular(word: str) -> str | None:
     return None
 
 
-def count_phrase(cur: Cursor) -> Amount | None:
-    """After "the number of ": ``creatures you control``, ``Swamps you control``, ``untapped
-    lands you control``, ``black permanents you control``, ``Elves on the battlefield``,
-    ``cards in your hand``, ``creature cards in all graveyards``."""
+def _plural_parts(cur: Cursor) -> list[Filter] | None:
+    """``untapped lands``, ``black permanents``, ``creatures``, ``Swamps``, ``Elves``: the
+    filters of permanents named in the plural (an empty list for "permanents")."""
     start = cur.i
-    types = _type_list(cur)
-    if cur.lit(" cards" if types else "cards"):
-        for words, zone, whose in _ZONES:
-            if cur.lit(words) and cur.boundary():
-                return CardsIn(zone, whose, types or frozenset())
-        cur.i = start
-        return None
-    cur.i = start
     parts: list[Filter] = []
     if cur.lit("untapped "):
         parts.append(TappedState(False))
@@ -1123,15 +1222,34 @@ def count_phrase(cur: Cursor) -> Amount | None:
         if cur.lit(word) and cur.boundary():
             if typ:
                 parts.append(HasType(frozenset({typ})))
-            break
-    else:
-        m = _PLURAL_WORD.match(cur.text, cur.i)
-        one = _singular(m.group(0)) if m is not None else None
-        if m is None or one is None or parts:
-            cur.i = start
-            return None
-        cur.i = m.end()
-        parts.append(Subtypes((one,)))
+            return parts
+    m = _PLURAL_WORD.match(cur.text, cur.i)
+    one = _singular(m.group(0)) if m is not None else None
+    if m is None or one is None or parts:
+        cur.i = start
+        return None
+    cur.i = m.end()
+    parts.append(Subtypes((one,)))
+    return parts
+
+
+def count_phrase(cur: Cursor) -> Amount | None:
+    """After "the number of ": ``creatures you control``, ``Swamps you control``, ``untapped
+    lands you control``, ``black permanents you control``, ``Elves on the battlefield``,
+    ``cards in your hand``, ``creature cards in all graveyards``."""
+    start = cur.i
+    types = _type_list(cur)
+    if cur.lit(" cards" if types else "cards"):
+        for words, zone, whose in _ZONES:
+            if cur.lit(words) and cur.boundary():
+                return CardsIn(zone, whose, types or frozenset())
+        cur.i = start
+        return None
+    cur.i = start
+    plural = _plural_parts(cur)
+    if plural is None:
+        return None
+    parts = plural
     for words, ctl in _WHOSE_PERMANENTS:
         if cur.lit(words) and cur.boundary():
             if ctl is not None:
@@ -1141,6 +1259,24 @@ def count_phrase(cur: Cursor) -> Amount | None:
             return CountOf(parts[0] if len(parts) == 1 else AllOf(tuple(parts)))
     cur.i = start
     return None
+
+
+def _plural_words(parts: tuple[Filter, ...]) -> str | None:
+    words: list[str] = []
+    noun = "permanents"
+    for p in parts:
+        if isinstance(p, TappedState):
+            words.append("tapped" if p.tapped else "untapped")
+        elif isinstance(p, SpellColor):
+            words.append(_COLOR_NAME[p.colors])
+        elif isinstance(p, HasType) and len(p.types) == 1:
+            t = next(iter(p.types))
+            noun = next(w for w, x in _PERMANENT_PLURALS if x == t)
+        elif isinstance(p, Subtypes) and len(p.subtypes) == 1:
+            noun = plural(p.subtypes[0])
+        elif not isinstance(p, AnyObject):
+            return None
+    return " ".join([*words, noun])
 
 
 def count_words(a: Amount) -> str | None:
@@ -1601,6 +1737,7 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation) — "), ""),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*, if [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     # A search's "reveal it/them, [and] put it/that card/them ..., then shuffle" (701.23).
     (
         re.compile(

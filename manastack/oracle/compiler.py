@@ -150,6 +150,7 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
+        condition = cl.intervening_if(cur, trig)  # 603.4
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
             or isinstance(trig, _OWN_TRIGGERS)
@@ -164,7 +165,9 @@ def _ability(line: str, name: str) -> Ability:
             # After a zone change "~" is a new object (400.7d), which only the graveyard
             # trigger remembers.
             raise Refused(UNPARSED, line, line)
-        return TriggeredAbility(trig, tuple(effects), _named(line, name), tuple(ctx.targets))
+        return TriggeredAbility(
+            trig, tuple(effects), _named(line, name), tuple(ctx.targets), condition
+        )
     static = gr.static_form(cur)
     if static is not None:
         return StaticAbility(static, _named(line, name))

@@ -618,6 +618,11 @@ def ability(a: object) -> str:
         return f"{cost(a.cost)}: {effects(a.effects, a.targets)}{only}"
     if isinstance(a, TriggeredAbility) and a.condition is None:
         return f"{trigger(a.trigger)}, {effects(a.effects, a.targets)}"
+    if isinstance(a, TriggeredAbility):
+        cond = cl.condition_words(a.condition) if a.condition is not None else None
+        if cond is None:
+            raise NoWords(repr(a))
+        return f"{trigger(a.trigger)}, if {cond}, {effects(a.effects, a.targets)}"
     if isinstance(a, StaticAbility):
         return static(a.effect)
     raise NoWords(repr(a))

@@ -115,6 +115,13 @@ class Condition:
     def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
         raise NotImplementedError
 
+    def holds_for(
+        self, g: GameState, info: dict[str, object] | None, controller: int, source: int | None
+    ) -> bool:
+        """:meth:`holds`, knowing whose ability it is and its source (``source``: its object
+        id): what "if you control ..." and "if ~ is untapped" need."""
+        return self.holds(g, info)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class StaticEffect:
