@@ -12,6 +12,7 @@ from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
+from manastack.vocabulary import control
 from manastack.zones import draw
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
@@ -87,6 +88,7 @@ def finish_cleanup(g: GameState) -> None:
         p.deathtouched = False
         p.regen_shields = 0  # 701.19a: shields last until end of turn
     if g.effects:
+        control.end_of_turn(g)  # 514.2: control goes back (613.1b)
         g.effects = [e for e in g.effects if not e.until_end_of_turn]
     if g.prevention:
         g.prevention = []  # 615.1a: "this turn"

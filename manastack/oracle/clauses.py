@@ -50,6 +50,7 @@ from manastack.vocabulary.conditions import (
     SourceTapped,
     YouControl,
 )
+from manastack.vocabulary.control import GainControl
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
 from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, Search
 from manastack.vocabulary.more_effects import (
@@ -78,7 +79,7 @@ from manastack.vocabulary.prevention import ALL as PV_ALL
 from manastack.vocabulary.prevention import ANY as PV_ANY
 from manastack.vocabulary.prevention import SOURCE as PV_SOURCE
 from manastack.vocabulary.prevention import YOU as PV_YOU
-from manastack.vocabulary.prevention import PreventDamage, StaticPrevention
+from manastack.vocabulary.prevention import PreventDamage, PreventNextFromChosen, StaticPrevention
 from manastack.vocabulary.step_triggers import TurnStepTrigger
 
 if TYPE_CHECKING:
@@ -1472,6 +1473,100 @@ def prevent(cur: Cursor, ctx: Context) -> Effect | None:
     return PreventDamage(PV_ALL, combat, who)
 
 
+def prevent_chosen(cur: Cursor, ctx: Context) -> Effect | None:
+    """615.1a: ``the next time a red source of your choice would deal damage to you this turn,
+    prevent that damage``."""
+
+    if not cur.lit("the next time a"):
+        return None
+    letters = ""
+    if cur.lit(" "):
+        letters = _color_list(cur)
+    elif cur.lit("n "):
+        pass
+    if not cur.lit("source of your choice would deal damage to "):
+        return None
+    to = _prevent_who(cur, ctx, True)
+    if to is None or not cur.lit(" this turn, prevent that damage"):
+        return None
+    return PreventNextFromChosen(letters, to)
+
+
+def prevent_chosen_words(e: PreventNextFromChosen, targets: tuple[TargetSpec, ...]) -> str:
+    names = [_COLOR_NAME[c] for c in e.colors]
+    color = " or ".join(names)
+    what = f"a {color} source" if color else "a source"
+    return (
+        f"the next time {what} of your choice would deal damage to "
+        f"{_who_words(e.to, targets)} this turn, prevent that damage"
+    )
+
+
+# --- changing control (613.1b) -------------------------------------------------------------------
+
+_UNTAP_THAT = ("", "that creature", "that permanent", "it")
+
+
+def gain_control(cur: Cursor, ctx: Context) -> Effect | None:
+    """613.1b: ``gain control of target creature``; ``gain control of target creature until end
+    of turn. untap that creature. it gains haste until end of turn``; ``untap target creature
+    and gain control of it until end of turn. that creature gains haste until end of turn``."""
+    from manastack.oracle import grammar as gr
+
+    start = cur.i
+    if " and gain control of it until end of turn" in cur.low[cur.i :] and cur.lit("untap "):
+        t = gr.permanent_target(cur, ctx)
+        if t is None or not cur.lit(
+            " and gain control of it until end of turn. that creature gains "
+        ):
+            return None
+        kws = gr.keyword_list(cur)
+        if kws is None or not cur.lit(" until end of turn"):
+            return None
+        return GainControl(t, True, True, kws, 4)
+    cur.i = start
+    if not cur.lit("gain control of "):
+        return None
+    t = gr.permanent_target(cur, ctx)
+    if t is None:
+        return None
+    if not cur.lit(" until end of turn. untap "):
+        return GainControl(t) if cur.low[cur.i : cur.i + 1] in (".", "") else None
+    for k, words in enumerate(_UNTAP_THAT):
+        if k and cur.lit(words + ". it gains "):
+            kws = gr.keyword_list(cur)
+            if kws is not None and cur.lit(" until end of turn"):
+                return GainControl(t, True, True, kws, k)
+            return None
+    return None
+
+
+def threaten(cur: Cursor, ctx: Context) -> Effect | None:
+    """``untap target creature and gain control of it until end of turn. ...`` (before the
+    grammar's own "untap target creature")."""
+    if not cur.low.startswith("untap ", cur.i):
+        return None
+    return gain_control(cur, ctx)
+
+
+def gain_control_words(e: GainControl, targets: tuple[TargetSpec, ...]) -> str | None:
+    from manastack.oracle import render
+
+    what = render.target(targets[e.target])
+    kws = render.keyword_words(e.words) if e.words else ""
+    if e.wording == 4:
+        return (
+            f"untap {what} and gain control of it until end of turn. that creature gains "
+            f"{kws} until end of turn"
+        )
+    if not e.until_eot:
+        return f"gain control of {what}"
+    return (
+        f"gain control of {what} until end of turn. untap {_UNTAP_THAT[e.wording]}. it gains "
+        f"{kws} until end of turn"
+    )
+
+
 def _who_words(w: int, targets: tuple[TargetSpec, ...]) -> str:
     from manastack.oracle.render import target
 
@@ -1640,7 +1735,7 @@ def amount_text(a: Amount) -> str | None:
 
 
 # Read before the grammar's own clauses (a clause of theirs is the start of these).
-FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay, where_x)
+FIRST: tuple[Callable[[Cursor, Context], Effect | None], ...] = (unless_pay, where_x, threaten)
 # Read after them.
 CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     damage_that_player,
@@ -1658,6 +1753,8 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     pump_x,
     that_much,
     search,
+    prevent_chosen,
+    gain_control,
 )
 
 
@@ -1710,6 +1807,10 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return prevent_words(e, targets)
     if isinstance(e, Search):
         return search_words(e)
+    if isinstance(e, GainControl):
+        return gain_control_words(e, targets)
+    if isinstance(e, PreventNextFromChosen):
+        return prevent_chosen_words(e, targets)
     if isinstance(e, WhereX):
         return where_x_words(e, targets)
     if isinstance(e, PumpX):

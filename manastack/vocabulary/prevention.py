@@ -22,6 +22,7 @@ from manastack.actions import target_player
 from manastack.events.types import DamageDealt, GameEvent
 from manastack.i18n import Msg
 from manastack.state import GameState, Permanent, StackItem
+from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Effect, Filter, Replacement, StaticEffect
 
 ALL = -1
@@ -35,6 +36,15 @@ def _source_colors(g: GameState, ev: DamageDealt) -> frozenset[str]:
     if isinstance(src, Permanent):
         return layers.colors(src)
     return item_colors(g, src)
+
+
+def _source_ids(ev: DamageDealt) -> tuple[int, ...]:
+    """The object the damage comes from: a permanent, a spell, or an ability and the permanent
+    it comes from (an ability's damage is its source's, 609.7a)."""
+    src = ev.source
+    if isinstance(src, StackItem) and src.kind != "spell" and src.source_oid is not None:
+        return (src.oid, src.source_oid)
+    return (src.oid,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,7 @@ class Shield:
     to_player: int = -1
     to_oid: int = -1
     by_oid: int = -1
+    once: bool = False  # "the next time ... prevent that damage": used up by one event
 
     def covers(self, ev: DamageDealt) -> bool:
         if self.combat and not ev.combat:
@@ -60,8 +71,7 @@ class Shield:
         if self.to_oid >= 0 and (ev.target is None or ev.target.oid != self.to_oid):
             return False
         if self.by_oid >= 0:
-            src = ev.source
-            return isinstance(src, Permanent) and src.oid == self.by_oid
+            return self.by_oid in _source_ids(ev)
         return True
 
 
@@ -158,6 +168,8 @@ class Prevention(Replacement):
                 n = left if s.amount == ALL else min(left, s.amount)
                 left -= n
                 _log(g, ev, n, s.source_name)
+                if s.once:
+                    continue  # 615.7: the next time only
                 if s.amount != ALL:
                     if s.amount - n > 0:
                         shields.append(Shield(s.sid, s.amount - n, *_rest(s)))
@@ -175,8 +187,8 @@ class Prevention(Replacement):
         return ev.with_amount(left)
 
 
-def _rest(s: Shield) -> tuple[str, bool, int, int, int]:
-    return (s.source_name, s.combat, s.to_player, s.to_oid, s.by_oid)
+def _rest(s: Shield) -> tuple[str, bool, int, int, int, bool]:
+    return (s.source_name, s.combat, s.to_player, s.to_oid, s.by_oid, s.once)
 
 
 def _statics(g: GameState, ev: DamageDealt) -> list[tuple[Permanent, int]]:
@@ -273,6 +285,77 @@ class PreventDamage(Effect):
                 g.new_id(), self.amount, item.source_name, self.combat, to_player, to_oid, by_oid
             )
             g.prevention = [*g.prevention, shield]
+        g.emit(
+            "effect",
+            "{card!c}: damage will be prevented this turn",
+            "615.1a",
+            card=item.source_name,
+        )
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNextFromChosen(Asking):
+    """615.1a, 615.7: "the next time a red source of your choice would deal damage to you this
+    turn, prevent that damage": the controller chooses a source (a permanent, or a spell or
+    ability on the stack, of one of ``colors``; any if empty) as it resolves; ``to``: YOU, or a
+    target index."""
+
+    colors: str = ""
+    to: int = YOU
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        return self.ask(g, item)
+
+    def _sources(self, g: GameState, item: StackItem) -> list[tuple[int, str]]:
+        from manastack.targeting import item_colors
+
+        want = frozenset(self.colors)
+        out: list[tuple[int, str]] = []
+        for p in g.battlefield:
+            if not want or layers.colors(p) & want:
+                out.append((p.oid, layers.shown(p)))
+        for s in g.stack:
+            if s is not item and (not want or item_colors(g, s) & want):
+                out.append((s.oid, s.source_name))
+        return out
+
+    def ask_prompt(self, g: GameState, item: StackItem, st: dict[str, object]) -> str:
+        return g.tr.tr(
+            "{player}: choose a source of damage ({card!c})",
+            player=g.pname(item.controller),
+            card=item.source_name,
+        )
+
+    def options(self, g: GameState, item: StackItem, st: dict[str, object]) -> list[str]:
+        return [str(oid) for oid, _ in self._sources(g, item)]
+
+    def match(
+        self, g: GameState, item: StackItem, st: dict[str, object], option: str
+    ) -> str | None:
+        low = option.strip().lower()
+        for oid, name in self._sources(g, item):
+            if str(oid) == low or name.lower() == low:
+                return str(oid)
+        return None
+
+    def chosen(self, g: GameState, item: StackItem, st: dict[str, object], option: str) -> bool:
+        to_player = to_oid = -1
+        if self.to == YOU:
+            to_player = item.controller
+        else:
+            t = stack.target_of(item, self.to)
+            if t is None:
+                return True
+            pi = target_player(t)
+            if pi is not None:
+                to_player = pi
+            else:
+                to_oid = t
+        shield = Shield(
+            g.new_id(), ALL, item.source_name, False, to_player, to_oid, int(option), True
+        )
+        g.prevention = [*g.prevention, shield]
         g.emit(
             "effect",
             "{card!c}: damage will be prevented this turn",
