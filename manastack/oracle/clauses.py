@@ -52,7 +52,7 @@ from manastack.vocabulary.conditions import (
 )
 from manastack.vocabulary.control import GainControl
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
-from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, Search
+from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, LookAtTop, Search
 from manastack.vocabulary.more_effects import (
     CountersOnAttached,
     DamageYou,
@@ -1154,6 +1154,92 @@ def search_words(e: Search) -> str:
     return f"search your library for {head}{q}{tail}"
 
 
+_LOOK_FORMS = (
+    # (the words after "the top N cards of your library", pick, rest)
+    (", then put them back in any order", "", "back"),
+    (
+        ". put one of them into your hand and the rest on the bottom of your library in any order",
+        "one",
+        "bottom",
+    ),
+    (
+        ". put one of them into your hand and the other on the bottom of your library",
+        "one",
+        "bottom",
+    ),
+    (". put one of them into your hand and the other into your graveyard", "one", "graveyard"),
+    (". put one of them into your hand and the rest into your graveyard", "one", "graveyard"),
+)
+_REST_BOTTOM = ". put the rest on the bottom of your library in any order"
+
+
+def look_at_top(cur: Cursor, ctx: Context) -> Effect | None:
+    """401.4: ``look at the top three cards of your library, then put them back in any order``,
+    ``look at the top four cards of your library. put one of them into your hand and the rest
+    on the bottom of your library in any order``, ``look at the top four cards of your library.
+    you may reveal an artifact card from among them and put it into your hand. put the rest on
+    the bottom of your library in any order``, ``reveal the top four cards of your library. put
+    all Goblin cards revealed this way into your hand and the rest on the bottom of your library
+    in any order``."""
+    from manastack.oracle import grammar as gr
+
+    reveal = cur.lit("reveal the top ")
+    if not reveal and not cur.lit("look at the top "):
+        return None
+    n = gr.number(cur)
+    if n is None or n < 2 or not cur.lit(" cards of your library"):
+        return None
+    if reveal:
+        if not cur.lit(". put all "):
+            return None
+        q = card_quality(cur, True)
+        if q is None or not q.stated:
+            return None
+        if cur.lit(
+            " revealed this way into your hand and the rest on the bottom of your library in "
+            "any order"
+        ):
+            return LookAtTop(n, "all", "bottom", q, True)
+        return None
+    for words, pick, rest in _LOOK_FORMS:
+        if cur.lit(words):
+            if ("the other" in words) != (n == 2):
+                return None
+            return LookAtTop(n, pick, rest)
+    if cur.lit(". you may reveal "):
+        article = "an" if cur.lit("an ") else "a" if cur.lit("a ") else ""
+        body = cur.i
+        q = card_quality(cur, False)
+        if q is None or not article or _article(cur.low[body : cur.i]) != article:
+            return None
+        if cur.lit(" from among them and put it into your hand" + _REST_BOTTOM):
+            return LookAtTop(n, "may", "bottom", q, False)
+    return None
+
+
+def look_words(e: LookAtTop) -> str | None:
+    from manastack.oracle import render
+
+    n = render._WORD.get(e.count, str(e.count))
+    if e.pick == "all":
+        return (
+            f"reveal the top {n} cards of your library. put all "
+            f"{card_quality_words(e.what, True)} revealed this way into your hand and the rest "
+            "on the bottom of your library in any order"
+        )
+    head = f"look at the top {n} cards of your library"
+    if e.pick == "may":
+        q = card_quality_words(e.what, False)
+        return (
+            f"{head}. you may reveal {_article(q.lower())} {q} from among them and put it "
+            f"into your hand{_REST_BOTTOM}"
+        )
+    for words, pick, rest in _LOOK_FORMS:
+        if (pick, rest) == (e.pick, e.rest) and ("the other" in words) == (e.count == 2):
+            return head + words
+    return None
+
+
 def _search_canonical(m: re.Match[str]) -> str:
     reveal = "reveal it, " if m.group("reveal") else ""
     return f"{m.group('head')}, {reveal}put it {m.group('dest')} and shuffle your library"
@@ -1755,6 +1841,7 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     search,
     prevent_chosen,
     gain_control,
+    look_at_top,
 )
 
 
@@ -1807,6 +1894,8 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return prevent_words(e, targets)
     if isinstance(e, Search):
         return search_words(e)
+    if isinstance(e, LookAtTop):
+        return look_words(e)
     if isinstance(e, GainControl):
         return gain_control_words(e, targets)
     if isinstance(e, PreventNextFromChosen):

@@ -175,3 +175,171 @@ class Search(Asking):
                     player=pl.name,
                     card=Msg("a card") if len(found) == 1 else Msg("the cards"),
                 )
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop(Asking):
+    """401.4 and 701.20: look at (``reveal``: reveal) the top ``count`` cards of your library;
+    ``pick``: "one" (put one of them into your hand), "may" (you may put one ``what`` describes
+    into your hand, revealed), "all" (put all ``what`` describes into your hand), "" (none);
+    then ``rest``: "bottom" (on the bottom in any order), "graveyard", or "back" (on top in any
+    order). The order is chosen one card at a time: each card chosen goes on the top (or the
+    bottom) of the library, so the last chosen ends on top (or at the very bottom)."""
+
+    count: int
+    pick: str = "one"
+    rest: str = "bottom"
+    what: CardQuality = CardQuality()
+    reveal: bool = False
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        lib = g.players[item.controller].library
+        n = min(self.count, len(lib))
+        if n <= 0:
+            return True
+        looked = [c.cid for c in reversed(lib[-n:])]  # the top first
+        pl = g.players[item.controller]
+        if self.reveal:
+            g.emit(
+                "reveal",
+                "{player} reveals {cards}",
+                "701.20a",
+                player=pl.name,
+                cards=comma_list([card_msg(c.name) for c in reversed(lib[-n:])]),
+            )
+        else:
+            g.emit(
+                "look",
+                "{player} looks at the top {n} card(s) of their library",
+                "401.4",
+                player=pl.name,
+                n=n,
+            )
+        st: dict[str, Any] = {"looked": looked, "picked": [], "order": [], "phase": "pick"}
+        if self.pick == "all":
+            st["picked"] = [cid for cid in looked if self.what.matches(self._card(g, item, cid))]
+            st["phase"] = "order"
+        elif not self.pick:
+            st["phase"] = "order"
+        return self._step(g, item, st)
+
+    def _card(self, g: GameState, item: StackItem, cid: int) -> Card:
+        for c in g.players[item.controller].library:
+            if c.cid == cid:
+                return c
+        raise ValueError("a looked-at card left the library")
+
+    def _rest(self, st: dict[str, Any]) -> list[int]:
+        taken = set(st["picked"]) | set(st["order"])
+        return [cid for cid in st["looked"] if cid not in taken]
+
+    def _step(self, g: GameState, item: StackItem, st: dict[str, Any]) -> bool:
+        """Go on until a real choice is left (True when done: the cards are put away)."""
+        if st["phase"] == "order":
+            rest = self._rest(st)
+            names = {self._card(g, item, cid).name for cid in rest}
+            if self.rest == "graveyard" or len(names) <= 1:
+                st["order"] = [*st["order"], *rest]
+            if self._rest(st):
+                return self.ask(g, item, st)
+            self._finish(g, item, st)
+            return True
+        return self.ask(g, item, st)
+
+    def ask_prompt(self, g: GameState, item: StackItem, st: dict[str, Any]) -> str:
+        if st.get("phase") == "pick":
+            return g.tr.tr(
+                "{player}: choose a card to put into your hand ({card!c})",
+                player=g.pname(item.controller),
+                card=item.source_name,
+            )
+        return g.tr.tr(
+            "{player}: choose the next card to put back ({card!c})",
+            player=g.pname(item.controller),
+            card=item.source_name,
+        )
+
+    def options(self, g: GameState, item: StackItem, st: dict[str, Any]) -> list[str]:
+        if st.get("phase") == "pick":
+            cards = [self._card(g, item, cid) for cid in st["looked"]]
+            if self.pick == "may":
+                out = [str(c.cid) for c in cards if self.what.matches(c)]
+                return [*out, "none"]
+            return [str(c.cid) for c in cards]
+        return [str(cid) for cid in self._rest(st)]
+
+    def match(self, g: GameState, item: StackItem, st: dict[str, Any], option: str) -> str | None:
+        low = option.strip().lower()
+        legal = self.options(g, item, st)
+        if low in legal:
+            return low
+        for o in legal:
+            if o != "none" and self._card(g, item, int(o)).name.lower() == low:
+                return o
+        return None
+
+    def chosen(self, g: GameState, item: StackItem, st: dict[str, Any], option: str) -> bool:
+        if st["phase"] == "pick":
+            if option != "none":
+                st["picked"] = [int(option)]
+            st["phase"] = "order"
+        else:
+            st["order"] = [*st["order"], int(option)]
+        if st["phase"] == "order":
+            rest = self._rest(st)
+            names = {self._card(g, item, cid).name for cid in rest}
+            if self.rest == "graveyard" or len(names) <= 1:
+                st["order"] = [*st["order"], *rest]
+        if self._rest(st):
+            return False
+        self._finish(g, item, st)
+        return True
+
+    def _finish(self, g: GameState, item: StackItem, st: dict[str, Any]) -> None:
+        pl = g.players[item.controller]
+        by_id = {c.cid: c for c in pl.library if c.cid in set(st["looked"])}
+        for c in by_id.values():
+            pl.library.remove(c)
+        picked = [by_id[cid] for cid in st["picked"]]
+        if picked:
+            pl.hand.extend(picked)
+            if self.pick == "one" and not self.reveal:
+                g.emit(
+                    "move",
+                    "{player} puts a card into their hand",
+                    "401.4",
+                    player=pl.name,
+                )
+            else:
+                g.emit(
+                    "move",
+                    "{player} puts {cards} into their hand",
+                    "701.20a",
+                    player=pl.name,
+                    cards=comma_list([card_msg(c.name) for c in picked]),
+                )
+        rest = [by_id[cid] for cid in st["order"]]
+        if self.rest == "graveyard":
+            pl.graveyard.extend(rest)
+            if rest:
+                g.emit(
+                    "move",
+                    "{player} puts {cards} into their graveyard",
+                    "401.4",
+                    player=pl.name,
+                    cards=comma_list([card_msg(c.name) for c in rest]),
+                )
+        elif self.rest == "back":
+            pl.library.extend(rest)  # each on top: the last chosen ends on top
+            if rest:
+                g.emit("move", "{player} puts the cards back on top", "401.4", player=pl.name)
+        else:
+            for c in rest:  # each on the bottom: the last chosen ends at the very bottom
+                pl.library.insert(0, c)
+            if rest:
+                g.emit(
+                    "move",
+                    "{player} puts the rest on the bottom of their library",
+                    "401.4",
+                    player=pl.name,
+                )
