@@ -54,6 +54,7 @@ from manastack.vocabulary.control import GainControl
 from manastack.vocabulary.filters import AllOf, AnyObject, Controlled, HasType, NotColor, NotType
 from manastack.vocabulary.library import PERMANENT_CARD_TYPES, CardQuality, LookAtTop, Search
 from manastack.vocabulary.more_effects import (
+    CountersOnAll,
     CountersOnAttached,
     DamageYou,
     DiscardEach,
@@ -789,6 +790,28 @@ def counters_attached(cur: Cursor, ctx: Context) -> Effect | None:
     if n is None or m is None or (n == 1) != (" counter on" in m.group(0)):
         return None
     return CountersOnAttached(m.group(1), n)
+
+
+def counters_on_all(cur: Cursor, ctx: Context) -> Effect | None:
+    """122.1: ``put a +1/+1 counter on each other creature you control``, ``put a -1/-1
+    counter on each nonblack creature``, ``put two +1/+1 counters on each Ally creature you
+    control``."""
+    from manastack.oracle import grammar as gr
+
+    if not cur.lit("put "):
+        return None
+    n = gr.number(cur)
+    m = cur.rx(re.compile(r" ([+-]1/[+-]1) counters? on each "))
+    if n is None or m is None or (n == 1) != (" counter on" in m.group(0)):
+        return None
+    other = cur.lit("other ")
+    f = gr.permanent_filter(cur)
+    if f is None or not cur.boundary():
+        return None
+    parts = f.parts if isinstance(f, AllOf) else (f,)
+    if not any(isinstance(p, HasType | Subtypes) for p in parts):
+        return None
+    return CountersOnAll(m.group(1), n, f, other)
 
 
 _GROUPS = (
@@ -1842,6 +1865,7 @@ CLAUSES: tuple[Callable[[Cursor, Context], Effect | None], ...] = (
     prevent_chosen,
     gain_control,
     look_at_top,
+    counters_on_all,
 )
 
 
@@ -1894,6 +1918,12 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
         return prevent_words(e, targets)
     if isinstance(e, Search):
         return search_words(e)
+    if isinstance(e, CountersOnAll):
+        n = "a" if e.count == 1 else render._WORD[e.count]
+        s = "" if e.count == 1 else "s"
+        other = "other " if e.other else ""
+        words = render._filter(e.what, "permanent")
+        return f"put {n} {e.kind} counter{s} on each {other}{words}"
     if isinstance(e, LookAtTop):
         return look_words(e)
     if isinstance(e, GainControl):
@@ -1927,6 +1957,12 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation) — "), ""),
+    # "it" is the permanent whose trigger it is: "put a +1/+1 counter on it", "untap it".
+    (re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?(?:un)?tap )it\b"), r"\1~"),
+    (
+        re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?put [^,.]*? counters? on )it\b"),
+        r"\1~",
+    ),
     (re.compile(r"^((?:whenever|when) ~ [^,]*, if [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     # A search's "reveal it/them, [and] put it/that card/them ..., then shuffle" (701.23).
     (

@@ -853,8 +853,10 @@ SEARCH_TAILS.update(
 
 
 def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
-    """``~`` (the source: SOURCE) or a permanent target."""
+    """``~`` (the source: SOURCE; "it" where it is the source) or a permanent target."""
     if cur.lit("~") and cur.boundary():
+        return SOURCE
+    if ctx.it_is_source and cur.lit("it") and cur.boundary():
         return SOURCE
     return permanent_target(cur, ctx)
 

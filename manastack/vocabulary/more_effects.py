@@ -297,3 +297,35 @@ class Have(Effect):
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         return self.effect.resolve(g, item)
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnAll(Effect):
+    """122.1: "put a +1/+1 counter on each [other] Vampire you control" (the creatures ``what``
+    matches as it resolves, seen by the controller; ``other``: not the source)."""
+
+    kind: str
+    count: int
+    what: Filter
+    other: bool = False
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        for p in [p for p in g.battlefield if layers.is_creature(p)]:
+            if self.other and p.oid == item.source_oid:
+                continue
+            if not self.what.permanent(g, p, item.controller):
+                continue
+            counters = dict(p.counters) if p.counters else {}
+            counters[self.kind] = counters.get(self.kind, 0) + self.count
+            p.counters = counters
+            g.emit(
+                "counters",
+                "{card!c} gets a {counter} counter"
+                if self.count == 1
+                else "{card!c} gets {n} {counter} counters",
+                "122.1",
+                card=p.name,
+                n=self.count,
+                counter=self.kind,
+            )
+        return True
