@@ -41,7 +41,7 @@ from manastack.vocabulary.cast_triggers import (
 )
 from manastack.vocabulary.cda import SOURCE as CDA_SOURCE
 from manastack.vocabulary.cda import CardsIn, DefinedPT, Plus, PowerOf, PumpX, WhereX
-from manastack.vocabulary.combat_triggers import CombatDamageToPlayer
+from manastack.vocabulary.combat_triggers import BecomesTargetTrigger, CombatDamageToPlayer
 from manastack.vocabulary.conditions import (
     GraveyardTypes,
     HandCount,
@@ -65,7 +65,11 @@ from manastack.vocabulary.more_effects import (
     TapOrUntap,
 )
 from manastack.vocabulary.more_triggers import (
+    AttachedAttacks,
+    AttachedDealsCombatDamage,
+    AttacksAlone,
     AttacksUnblocked,
+    AttacksWithOthers,
     BecomesTapped,
     DealsDamage,
     DealtDamage,
@@ -73,6 +77,7 @@ from manastack.vocabulary.more_triggers import (
     EntersWhich,
     NotToken,
     ThatMuch,
+    YouDraw,
     YouGainLife,
 )
 from manastack.vocabulary.player_effects import DamageThatPlayer, Sacrifices
@@ -297,6 +302,20 @@ _SELF_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
     ("whenever ~ is dealt combat damage, ", DealtDamage(True)),
     ("whenever you gain life, ", YouGainLife()),
     ("whenever ~ becomes tapped, ", BecomesTapped()),
+    ("whenever equipped creature attacks, ", AttachedAttacks("equipped")),
+    ("whenever enchanted creature attacks, ", AttachedAttacks("enchanted")),
+    (
+        "whenever equipped creature deals combat damage to a player, ",
+        AttachedDealsCombatDamage("equipped"),
+    ),
+    (
+        "whenever enchanted creature deals combat damage to a player, ",
+        AttachedDealsCombatDamage("enchanted"),
+    ),
+    ("whenever ~ attacks alone, ", AttacksAlone()),
+    ("battalion — whenever ~ and at least two other creatures attack, ", AttacksWithOthers(2)),
+    ("whenever you draw a card, ", YouDraw()),
+    ("whenever ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
 )
 _DIES_HEADS = (
     ("whenever another creature dies, ", HasType(frozenset({"Creature"})), True),
@@ -456,7 +475,11 @@ def gives_player(t: TriggerCondition) -> bool:
     """Whether the trigger remembers a player its effects may call "that player"."""
     if isinstance(t, DealsDamage):
         return t.to in ("player", "opponent")
-    return isinstance(t, SpellCastTrigger | TurnStepTrigger | CombatDamageToPlayer)
+    if isinstance(t, AttachedDealsCombatDamage):
+        return True
+    from manastack.vocabulary.triggers import CastTrigger
+
+    return isinstance(t, SpellCastTrigger | TurnStepTrigger | CombatDamageToPlayer | CastTrigger)
 
 
 def gives_defender(t: TriggerCondition) -> bool:
@@ -464,12 +487,21 @@ def gives_defender(t: TriggerCondition) -> bool:
     player")."""
     from manastack.vocabulary.combat_triggers import AttacksTrigger
 
-    return isinstance(t, AttacksTrigger | AttacksUnblocked)
+    return isinstance(t, AttacksTrigger | AttacksUnblocked | AttachedAttacks | AttacksAlone)
 
 
 def its_own(t: TriggerCondition) -> bool:
     """Whether "it" in the trigger's effects is its source (a trigger of the source itself)."""
-    return isinstance(t, AttacksUnblocked | DealsDamage | DealtDamage | BecomesTapped)
+    own = (
+        AttacksUnblocked,
+        DealsDamage,
+        DealtDamage,
+        BecomesTapped,
+        AttacksAlone,
+        AttacksWithOthers,
+        BecomesTargetTrigger,
+    )
+    return isinstance(t, own)
 
 
 # --- intervening "if" clauses (603.4) ------------------------------------------------------------
@@ -1956,9 +1988,14 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
-    (re.compile(r"^(?:rally|constellation) — "), ""),
+    (re.compile(r"^(?:rally|constellation|battalion) — "), ""),
+    (
+        re.compile(r"^when ~ becomes the target of a spell or ability\b"),
+        "whenever ~ becomes the target of a spell or ability",
+    ),
     # "it" is the permanent whose trigger it is: "put a +1/+1 counter on it", "untap it".
     (re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?(?:un)?tap )it\b"), r"\1~"),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*, .*? and untap )it\b"), r"\1~"),
     (
         re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?put [^,.]*? counters? on )it\b"),
         r"\1~",

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manastack.events.types import (
+    AttackerDeclared,
     AttackerUnblocked,
+    CardDrawn,
     DamageDealt,
     EntersBattlefield,
     GameEvent,
@@ -213,3 +215,124 @@ class ThatMuch(Amount):
     def value(self, g: GameState, item: StackItem) -> int:
         v = (item.data or {}).get("amount")
         return v if isinstance(v, int) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedAttacks(TriggerCondition):
+    """508.3a: "whenever enchanted/equipped creature attacks" (the creature the source is
+    attached to; ``kind``: "enchanted" or "equipped", for the words); "defending player"."""
+
+    kind: str = "equipped"
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (AttackerDeclared,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, AttackerDeclared)
+            and isinstance(source, Permanent)
+            and source.attached_to == ev.permanent.oid
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedDealsCombatDamage(TriggerCondition):
+    """510.3a: "whenever enchanted/equipped creature deals combat damage to a player" ("that
+    player": ``info``)."""
+
+    kind: str = "equipped"
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, DamageDealt) or not ev.combat or ev.player is None:
+            return False
+        src = ev.source
+        return (
+            ev.amount > 0
+            and isinstance(source, Permanent)
+            and isinstance(src, Permanent)
+            and source.attached_to == src.oid
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, DamageDealt):
+            return {"player": ev.player, "amount": ev.amount}
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksAlone(TriggerCondition):
+    """506.5, 508.3a: "whenever ~ attacks alone"."""
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (AttackerDeclared,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, AttackerDeclared) and ev.permanent is source and ev.alone
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksWithOthers(TriggerCondition):
+    """Battalion: "whenever ~ and at least two other creatures attack" (508.3a: counted as
+    attackers are declared)."""
+
+    others: int = 2
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (AttackerDeclared,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, AttackerDeclared) or ev.permanent is not source:
+            return False
+        c = g.combat
+        if c is None:
+            return False
+        mine = 0
+        for oid in c.attackers:
+            p = g.permanent(oid)
+            if p is not None and p.controller == controller:
+                mine += 1
+        return mine > self.others
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
+
+
+@dataclass(frozen=True, slots=True)
+class YouDraw(TriggerCondition):
+    """121.1, 603.2: "whenever you draw a card"."""
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (CardDrawn,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, CardDrawn) and ev.player == controller and ev.card is not None
