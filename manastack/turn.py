@@ -13,7 +13,7 @@ from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
 from manastack.vocabulary import control
-from manastack.zones import draw
+from manastack.zones import draw, untap
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
 MAX_HAND = 7
@@ -38,6 +38,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.emit("turn", "turn {turn} ({who}) begins: untap step", "502.1", turn=g.turn, who=who)
         for pl in g.players:
             pl.lands_played = 0
+        untapping = []
         for p in g.battlefield:
             if g.rules.is_active(g, p.controller):
                 if not keep_sick:
@@ -45,7 +46,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
                 if p.tapped and layers.granted(g, p, "doesn't untap"):
                     g.emit("untap", "{card} doesn't untap", "502.3", card=layers.shown_msg(p))
                 elif p.tapped:
-                    p.tapped = False
+                    untapping.append(p)
+        untap(g, untapping)  # at once (502.3): "whenever ~ becomes untapped" triggers
         if g.format.solo:
             g.emit("untap", "{player} untaps their permanents", "502.3", player=ap.name)
         else:

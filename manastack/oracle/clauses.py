@@ -71,6 +71,7 @@ from manastack.vocabulary.more_triggers import (
     AttacksUnblocked,
     AttacksWithOthers,
     BecomesTapped,
+    BecomesUntapped,
     DealsDamage,
     DealtDamage,
     DiesWhich,
@@ -315,6 +316,7 @@ _SELF_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
     ("whenever ~ attacks alone, ", AttacksAlone()),
     ("battalion — whenever ~ and at least two other creatures attack, ", AttacksWithOthers(2)),
     ("whenever you draw a card, ", YouDraw()),
+    ("inspired — whenever ~ becomes untapped, ", BecomesUntapped()),
     ("whenever ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
 )
 _DIES_HEADS = (
@@ -500,6 +502,7 @@ def its_own(t: TriggerCondition) -> bool:
         AttacksAlone,
         AttacksWithOthers,
         BecomesTargetTrigger,
+        BecomesUntapped,
     )
     return isinstance(t, own)
 
@@ -1988,7 +1991,8 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
-    (re.compile(r"^(?:rally|constellation|battalion) — "), ""),
+    (re.compile(r"^(?:rally|constellation|battalion|inspired) — "), ""),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (
         re.compile(r"^when ~ becomes the target of a spell or ability\b"),
         "whenever ~ becomes the target of a spell or ability",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from manastack import layers, stack
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect
+from manastack.zones import untap
 
 CONTROL = "2"
 """The layer of control-changing effects (613.1b), as ``Effect613.layer``; such an effect's
@@ -50,7 +51,7 @@ class GainControl(Effect):
             g.effects.append(Effect613(g.new_id(), CONTROL, p.oid, p.controller, 0))
         _give(g, p, item.controller, "613.1b")
         if self.untap and p.tapped:
-            p.tapped = False
+            untap(g, [p])
             g.emit("effect", "{card} untaps", "701.26b", card=layers.shown_msg(p))
         if self.words:
             g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))

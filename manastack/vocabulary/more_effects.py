@@ -16,7 +16,7 @@ from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
 from manastack.vocabulary.player_effects import players_named
-from manastack.zones import leave_battlefield, tap
+from manastack.zones import leave_battlefield, tap, untap
 
 SOURCE = -1
 """``target`` naming the source itself ("~"), as in :mod:`manastack.vocabulary.moves`."""
@@ -280,7 +280,7 @@ class TapOrUntap(Asking):
             return True
         if option == "untap":
             if p.tapped:
-                p.tapped = False
+                untap(g, [p])
                 g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
         elif not p.tapped:
             tap(g, p)

@@ -17,6 +17,7 @@ from manastack.events.types import (
     GameEvent,
     LifeGained,
     PermanentLeft,
+    PermanentUntapped,
     Tapped,
 )
 from manastack.state import Card, GameState, Permanent, StackItem
@@ -336,3 +337,21 @@ class YouDraw(TriggerCondition):
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
     ) -> bool:
         return isinstance(ev, CardDrawn) and ev.player == controller and ev.card is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesUntapped(TriggerCondition):
+    """603.2, 701.26b: "whenever ~ becomes untapped" (inspired: in its controller's untap step,
+    or by an effect)."""
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentUntapped,)
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, PermanentUntapped) and ev.permanent is source
