@@ -67,6 +67,7 @@ from manastack.vocabulary.more_effects import (
 from manastack.vocabulary.more_triggers import (
     AttachedAttacks,
     AttachedDealsCombatDamage,
+    AttachedDies,
     AttacksAlone,
     AttacksUnblocked,
     AttacksWithOthers,
@@ -317,6 +318,8 @@ _SELF_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
     ("battalion — whenever ~ and at least two other creatures attack, ", AttacksWithOthers(2)),
     ("whenever you draw a card, ", YouDraw()),
     ("inspired — whenever ~ becomes untapped, ", BecomesUntapped()),
+    ("when enchanted creature dies, ", AttachedDies("enchanted")),
+    ("whenever equipped creature dies, ", AttachedDies("equipped")),
     ("whenever ~ becomes the target of a spell or ability, ", BecomesTargetTrigger()),
 )
 _DIES_HEADS = (

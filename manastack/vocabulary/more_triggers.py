@@ -355,3 +355,25 @@ class BecomesUntapped(TriggerCondition):
         self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
     ) -> bool:
         return isinstance(ev, PermanentUntapped) and ev.permanent is source
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedDies(TriggerCondition):
+    """700.4, 603.10a: "when enchanted/equipped creature dies" (the creature the source was
+    attached to, looking back at the battlefield as it was)."""
+
+    kind: str = "enchanted"
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentLeft,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, PermanentLeft)
+            and ev.dies
+            and isinstance(source, Permanent)
+            and source.attached_to == ev.permanent.oid
+        )
