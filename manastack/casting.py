@@ -1169,6 +1169,8 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
                 "pay", "{card!c} is tapped to pay its ability's cost", "602.2b", card=src_perm.name
             )
         if ability.cost.sacrifice_self:
+            # 113.7a: "~'s power" is then its power as it last existed.
+            item.data = {**(item.data or {}), "power": layers.power(g, src_perm)}
             leave_battlefield(g, [src_perm], "graveyard", Msg("is sacrificed (cost)"), "602.2b")
     pay_extra(g, a.player, item, rule)  # life, sacrifices, discards (after {T}: 601.2h)
     if item.data and ("cycled" in item.data or "exile_self" in item.data):

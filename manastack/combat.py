@@ -25,6 +25,7 @@ from manastack.events import happen
 from manastack.events.types import (
     AttackerBlocked,
     AttackerDeclared,
+    AttackerUnblocked,
     BlockerDeclared,
     CombatEvents,
     GameEvent,
@@ -572,13 +573,14 @@ def finish_blockers(g: GameState, pi: int) -> None:
 def _blocked_status(g: GameState) -> None:
     c = g.combat
     assert c is not None
-    for aoid in c.attackers:
+    # 509.3a-c: "whenever ~ blocks" and "whenever ~ becomes blocked" trigger now.
+    declared: list[GameEvent] = []
+    for aoid, defender in c.attackers.items():
         if aoid not in c.blocked:
             p = g.permanent(aoid)
             if p is not None:
                 g.emit("block", "{card} is unblocked", "509.1h", card=layers.shown_msg(p))
-    # 509.3a-c: "whenever ~ blocks" and "whenever ~ becomes blocked" trigger now.
-    declared: list[GameEvent] = []
+                declared.append(AttackerUnblocked(p, defender))
     for boid, attackers in c.blockers.items():
         b = g.permanent(boid)
         for aoid in attackers:

@@ -242,6 +242,13 @@ def power_toughness(g: GameState, p: Permanent, statics: StaticPT | None = None)
     else:
         cd = p.card.cdef
         pw, tg = cd.power or 0, cd.toughness or 0
+        if cd.power is None or cd.toughness is None:
+            # 613.4a (layer 7a): a characteristic-defining ability sets a `*` (604.3).
+            for st in cd.statics:
+                defined = st.base_pt(g, p)
+                if defined is not None:
+                    pw = pw if defined[0] is None else defined[0]
+                    tg = tg if defined[1] is None else defined[1]
     effects = [
         (e.layer, e.timestamp, e.power, e.toughness)
         for e in g.effects

@@ -444,6 +444,10 @@ _CODECS: dict[str, tuple[Dumper, Loader]] = {
             )
         ],
     ),
+    "prevention": (
+        lambda v: [_encode(s) for s in v],
+        lambda v, c: [_decode(x) for x in v],
+    ),
     "triggered": (
         lambda v: [[t.source_name, t.controller, t.source_oid, t.ability.text] for t in v],
         lambda v, c: [

@@ -27,7 +27,11 @@ def resolve_top(g: GameState) -> None:
     what = card_msg(item.source_name) if item.kind == "spell" else ability_of(item.source_name)
     g.emit("resolve", "all players passed in succession: {what} resolves", "405.5", what=what)
     ab = item.ability
-    if isinstance(ab, TriggeredAbility) and ab.condition and not ab.condition.holds(g, item.data):
+    if (
+        isinstance(ab, TriggeredAbility)
+        and ab.condition
+        and not ab.condition.holds_for(g, item.data, item.controller, item.source_oid)
+    ):
         g.stack.pop()
         g.emit(
             "resolve",
@@ -184,9 +188,14 @@ def target_spell(g: GameState, item: StackItem, index: int) -> StackItem | None:
 
 
 def player_for(item: StackItem, who: str, index: int) -> int | None:
-    """The player an effect names: "you" (the controller) or "target" (target ``index``)."""
+    """The player an effect names: "you" (the controller), "target" (target ``index``) or
+    "that" / "defending" (the player its trigger remembered: "that player", "defending
+    player")."""
     if who == "you":
         return item.controller
+    if who == "that" or who == "defending":
+        v = (item.data or {}).get("player")
+        return v if isinstance(v, int) else None
     t = target_of(item, index)
     return None if t is None else target_player(t)
 

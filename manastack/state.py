@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from manastack.rulesets.base import Ruleset
     from manastack.vocabulary.base import Effect as VocabularyEffect
     from manastack.vocabulary.base import TriggerCondition
+    from manastack.vocabulary.prevention import Shield
 
 __all__ = ["Kind", "Pending", "Stage"]  # Kind and Pending live in manastack.decisions.base
 
@@ -457,6 +458,9 @@ class GameState:
     effects: list[Effect613] = _declare(Copy.LIST, factory=list)  # never changed once made
     delayed: list[DelayedTrigger] = _declare(Copy.LIST, factory=list)  # 603.7
     triggered: list[PendingTrigger] = _declare(Copy.LIST, factory=list)  # waiting for 603.3
+    # 615.1a: the prevention shields of resolved spells and abilities, until the cleanup step
+    # (514.2) or used up (615.7); never changed in place.
+    prevention: list[Shield] = _declare(Copy.LIST, factory=list, digest=False)
     combat: Combat | None = _declare(Copy.OBJECT, digest=False)  # fixed while only passing
     resolving: StackItem | None = _declare(Copy.OBJECT)  # mid-resolution, awaiting a choice
     # 733: the state to rewind to while a spell or ability is being proposed (never changed).

@@ -12,8 +12,9 @@ from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
+from manastack.vocabulary import control
 from manastack.vocabulary.upkeep_keywords import note_upkeep
-from manastack.zones import discard, draw
+from manastack.zones import discard, draw, untap
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
 MAX_HAND = 7
@@ -38,6 +39,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.emit("turn", "turn {turn} ({who}) begins: untap step", "502.1", turn=g.turn, who=who)
         for pl in g.players:
             pl.lands_played = 0
+        untapping = []
         for p in g.battlefield:
             if g.rules.is_active(g, p.controller):
                 if not keep_sick:
@@ -45,7 +47,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
                 if p.tapped and layers.granted(g, p, "doesn't untap"):
                     g.emit("untap", "{card} doesn't untap", "502.3", card=layers.shown_msg(p))
                 elif p.tapped:
-                    p.tapped = False
+                    untapping.append(p)
+        untap(g, untapping)  # at once (502.3): "whenever ~ becomes untapped" triggers
         if g.format.solo:
             g.emit("untap", "{player} untaps their permanents", "502.3", player=ap.name)
         else:
@@ -90,7 +93,10 @@ def finish_cleanup(g: GameState) -> None:
         p.deathtouched = False
         p.regen_shields = 0  # 701.19a: shields last until end of turn
     if g.effects:
+        control.end_of_turn(g)  # 514.2: control goes back (613.1b)
         g.effects = [e for e in g.effects if not e.until_end_of_turn]
+    if g.prevention:
+        g.prevention = []  # 615.1a: "this turn"
     g.emit("tba", 'damage wears off and "until end of turn" effects end', "514.2")
     # 514.3: no priority, unless state-based actions or triggers happen (514.3a).
     g.stage = Stage.CLEANUP_CHECK

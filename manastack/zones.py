@@ -13,6 +13,7 @@ from manastack.events import (
     EntersBattlefield,
     LeavesBattlefield,
     Tapped,
+    Untapped,
     happen,
     queue_trigger,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "queue_trigger",
     "remove_from_combat",
     "tap",
+    "untap",
 ]
 
 
@@ -87,3 +89,9 @@ def remove_from_combat(g: GameState, oid: int) -> None:
 def tap(g: GameState, p: Permanent) -> None:
     """701.26a: ``p`` becomes tapped (to pay a cost, to attack, by an effect)."""
     happen(g, Tapped(p))
+
+
+def untap(g: GameState, perms: list[Permanent]) -> None:
+    """701.26b: ``perms`` become untapped (by an effect, or at once in the untap step)."""
+    if perms:
+        happen(g, Untapped(perms))

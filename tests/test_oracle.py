@@ -21,9 +21,12 @@ from manastack.oracle.render import check, render
 
 ROOT = Path(__file__).resolve().parent.parent
 # Hand-declared cards that stay so: what they do is not what their January 2017 text says in
-# words the vocabulary has (Mana Drain's delayed mana; Exalted Angel's 2017 text is a
-# "deals damage" trigger, declared by hand with today's lifelink).
-BESPOKE = {"Mana Drain", "Exalted Angel"}
+# words the vocabulary has (Mana Drain's delayed mana).
+BESPOKE = {"Mana Drain"}
+# Hand-declared with today's wording where the card base has the 2017 one, which compiles to
+# another behaviour: Exalted Angel's 2017 text is a "deals damage, you gain that much life"
+# trigger, declared by hand with today's lifelink (the pools win in lookups).
+OLD_WORDING = {"Exalted Angel"}
 
 
 def _row(name: str, text: str, type_: str = "Instant", cost: str = "{R}", **kw: Any) -> Any:
@@ -132,6 +135,9 @@ def test_hand_declared_cards_compile_alike(name: str) -> None:
         assert isinstance(got, Refusal)
         return
     assert isinstance(got, Compiled), got
+    if name in OLD_WORDING:
+        assert _behaviour(got.card) != _behaviour(hand)
+        return
     assert _behaviour(got.card) == _behaviour(hand)
 
 
@@ -200,7 +206,8 @@ def test_pool_scenarios_pass_with_the_compiled_cards(monkeypatch: pytest.MonkeyP
         swapped = []
         for cd in defs:
             got = base.compiled(cd.name)
-            new = got.card if isinstance(got, Compiled) and cd.name not in BESPOKE else cd
+            keep = BESPOKE | OLD_WORDING
+            new = got.card if isinstance(got, Compiled) and cd.name not in keep else cd
             monkeypatch.setitem(cards.ALL, cd.name, new)
             monkeypatch.setitem(cards._BY_LOWER, cd.name.lower(), new)
             swapped.append(new)

@@ -51,6 +51,7 @@ class Kind(Enum):
     CHOOSE_MODE = "choose_mode"
     OPTIONAL_COST = "optional_cost"
     PAY_OR_SACRIFICE = "pay_or_sacrifice"
+    CHOOSE_OPTION = "choose_option"
 
 
 class Decision:

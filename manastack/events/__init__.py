@@ -21,6 +21,7 @@ from manastack.events.types import (
     StepBegins,
     Tapped,
     TimeCounterRemoved,
+    Untapped,
 )
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "StepBegins",
     "Tapped",
     "TimeCounterRemoved",
+    "Untapped",
     "happen",
     "queue_trigger",
 ]

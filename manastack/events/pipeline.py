@@ -145,9 +145,9 @@ def queue_trigger(
     info: dict[str, object] | None = None,
 ) -> None:
     """603.2: the ability triggers now; it waits to go on the stack until 603.3."""
-    if ab.condition is not None and not ab.condition.holds(g, info):
-        return  # 603.4: an intervening "if" false as it would trigger
     who = src.controller if controller is None else controller
+    if ab.condition is not None and not ab.condition.holds_for(g, info, who, src.oid):
+        return  # 603.4: an intervening "if" false as it would trigger
     g.triggered.append(PendingTrigger(ab, who, src.name, src.oid, info))
     line, rule = ab.trigger.announce(src.name, ab.text)
     g.emit("trigger", line.template, rule, **line.params)

@@ -462,6 +462,35 @@ class Tapped(GameEvent):
         self.permanent.tapped = True
 
 
+class PermanentUntapped(GameEvent):
+    """One permanent of an :class:`Untapped`, as triggered abilities see it ("whenever ~
+    becomes untapped")."""
+
+    __slots__ = ("permanent",)
+
+    def __init__(self, permanent: Permanent) -> None:
+        self.permanent = permanent
+
+
+class Untapped(GameEvent):
+    """701.26b: permanents become untapped (at once in the untap step, 502.3). The callers log
+    it their way (one line for the untap step)."""
+
+    __slots__ = ("left", "permanents")
+
+    def __init__(self, permanents: list[Permanent]) -> None:
+        self.permanents = permanents
+        self.left: list[PermanentUntapped] = []
+
+    def apply(self, g: GameState) -> None:
+        for p in self.permanents:
+            p.tapped = False
+            self.left.append(PermanentUntapped(p))
+
+    def parts(self) -> Sequence[GameEvent]:
+        return self.left
+
+
 # --- combat (508-510) --------------------------------------------------------------------------
 
 
@@ -495,6 +524,17 @@ class AttackerBlocked(GameEvent):
     def __init__(self, permanent: Permanent, blockers: int) -> None:
         self.permanent = permanent
         self.blockers = blockers
+
+
+class AttackerUnblocked(GameEvent):
+    """509.1h: an attacking creature remains unblocked ("whenever ~ attacks and isn't
+    blocked"; ``defender``: the player it attacks)."""
+
+    __slots__ = ("defender", "permanent")
+
+    def __init__(self, permanent: Permanent, defender: int) -> None:
+        self.permanent = permanent
+        self.defender = defender
 
 
 class CombatEvents(GameEvent):

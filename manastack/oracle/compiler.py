@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from manastack.mana import COLOR_NAMES, ManaCost
+from manastack.oracle import clauses as cl
 from manastack.oracle import grammar as gr
 from manastack.oracle import keyword_forms as kf
 from manastack.oracle.normalise import normalise
@@ -162,10 +163,13 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
-        cond = kf.intervening_if(cur)  # 603.4
+        cond = kf.intervening_if(cur) or cl.intervening_if(cur, trig)  # 603.4
         ctx = gr.Context(
             it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
             or isinstance(trig, _OWN_TRIGGERS)
+            or cl.its_own(trig),
+            that_player=cl.gives_player(trig),
+            defending=cl.gives_defender(trig),
         )
         effects = gr.sentences(cur, ctx)
         if isinstance(trig, (DiesTrigger, LeavesTrigger)) and any(
@@ -235,8 +239,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         cost = gr.mana_cost(row["manaCost"], row["manaCost"])
     elif "Land" not in types:
         raise Refused(UNPARSED, "no mana cost", row.get("type") or "")
-    power = _int_pt(row.get("power"), name)
-    toughness = _int_pt(row.get("toughness"), name)
+    star = "*" in (row.get("power") or "") + (row.get("toughness") or "")
+    power = None if star else _int_pt(row.get("power"), name)
+    toughness = None if star else _int_pt(row.get("toughness"), name)
     is_spell = bool(types & {"Instant", "Sorcery"})
     printed_text: str = row.get("text") or ""
     lines = normalise(printed_text, name, "Legendary" in supertypes)
@@ -335,6 +340,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
         if kab is not None:
             abilities.append(kab)
         abilities += costed_abilities(kc)  # evoke's sacrifice, dash's haste and return
+    if star:
+        # 604.3: a `*` is what a characteristic-defining ability of the card sets.
+        power, toughness = cl.star_pt(row.get("power"), row.get("toughness"), abilities, name)
     if modes is not None:
         if len(modes) < 2 or effects or len(out) != len(lines):
             raise Refused(UNPARSED, "a modal spell with other instructions", printed_text)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from manastack.mana import ManaCost
+from manastack.oracle import clauses as cl
 from manastack.oracle import keyword_forms
 from manastack.oracle.refusal import KEYWORD, MANA_SYMBOL, UNPARSED, Refused
 from manastack.steps import Step
@@ -371,6 +372,11 @@ class Context:
     # "it" at the head of a clause is the source (When ~ dies, it deals...; Sacrifice ~: It
     # deals...), where nothing else has been named.
     it_is_source: bool = False
+    # "that player": the trigger remembers a player (the caster, the active player, the player
+    # dealt damage), whom its effects may name.
+    that_player: bool = False
+    # "defending player": the trigger is an attacking creature's (the player it attacks).
+    defending: bool = False
 
     def target(self, spec: TargetSpec) -> int:
         self.targets.append(spec)
@@ -586,6 +592,7 @@ _COMBAT_WORDS = (
 def permanent_filter(cur: Cursor) -> Filter | None:
     """``nonblack creature``, ``artifact or enchantment``, ``creature you control``."""
     start = cur.i
+    pre = cl.filter_prefix(cur)  # "white", "tapped", "nonbasic"
     mods = _modifiers(cur)
     if not mods:
         for words, att, blk in _COMBAT_WORDS:
@@ -597,10 +604,15 @@ def permanent_filter(cur: Cursor) -> Filter | None:
     else:
         types = _nouns(cur, PERMANENT_NOUNS)
         if types is None:
-            cur.i = start
-            return None
-        base = HasType(types)
-    return _combine(base, mods, _controller(cur))
+            sub = cl.subtype_noun(cur)  # "Wall", "Beast creature"
+            if sub is None:
+                cur.i = start
+                return None
+            base, pre = sub[0], [*pre, *sub[1:]]
+        else:
+            base = HasType(types)
+    post = cl.filter_suffix(cur)  # "with flying", "with power 2 or less"
+    return _combine(base, [*pre, *mods, *post], _controller(cur))
 
 
 def plural_filter(cur: Cursor) -> Filter | None:
@@ -722,6 +734,10 @@ def _subject(cur: Cursor, ctx: Context) -> tuple[str, int] | None:
     t = player_target(cur, ctx)
     if t is not None:
         return ("target", t) if cur.lit(" ") else None
+    if ctx.that_player and cur.lit("that player "):
+        return ("that", 0)
+    if ctx.defending and cur.lit("defending player "):
+        return ("defending", 0)
     if cur.lit("you "):
         return ("you", 0)
     return ("", 0)
@@ -734,7 +750,7 @@ def player_verb(cur: Cursor, ctx: Context) -> Effect | None:
     if subj is None:
         return None
     who, t = subj
-    third = who == "target"
+    third = who in ("target", "that", "defending")
     who = who or "you"
     if cur.lit("draws " if third else "draw "):
         n = amount(cur)
@@ -840,8 +856,10 @@ SEARCH_TAILS.update(
 
 
 def _self_or_target(cur: Cursor, ctx: Context) -> int | None:
-    """``~`` (the source: SOURCE) or a permanent target."""
+    """``~`` (the source: SOURCE; "it" where it is the source) or a permanent target."""
     if cur.lit("~") and cur.boundary():
+        return SOURCE
+    if ctx.it_is_source and cur.lit("it") and cur.boundary():
         return SOURCE
     return permanent_target(cur, ctx)
 
@@ -871,7 +889,11 @@ def mill(cur: Cursor, ctx: Context) -> Effect | None:
     """2017's wording: ``target player puts the top N cards of their library into their
     graveyard`` (``put ... your library into your graveyard`` for you)."""
     t = player_target(cur, ctx)
-    if t is not None:
+    if t is None and ctx.that_player and cur.lit("that player"):
+        t, who, whose = 0, "that", "their"
+        if not cur.lit(" puts the top "):
+            return None
+    elif t is not None:
         if not cur.lit(" puts the top "):
             return None
         who, whose = "target", "their"
@@ -955,7 +977,11 @@ def damage_each(cur: Cursor, ctx: Context) -> Effect | None:
 def discard(cur: Cursor, ctx: Context) -> Effect | None:
     """701.9a: ``target player discards two cards``, ``discard a card`` (the player chooses)."""
     t = player_target(cur, ctx)
-    if t is not None:
+    if t is None and ctx.that_player and cur.lit("that player discards "):
+        who, t = "that", 0
+    elif t is None and ctx.defending and cur.lit("defending player discards "):
+        who, t = "defending", 0
+    elif t is not None:
         if not cur.lit(" discards "):
             return None
         who = "target"
@@ -1186,6 +1212,7 @@ def own_clause(cur: Cursor, ctx: Context) -> Effect | None:
 
 
 CLAUSES = (
+    *cl.FIRST,
     own_clause,
     mass_pump,
     self_pump,
@@ -1215,6 +1242,7 @@ CLAUSES = (
     regenerate,
     sacrifice,
     player_verb,
+    *cl.CLAUSES,
 )
 
 
@@ -1233,7 +1261,12 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
     """Clauses joined by `` and `` and full stops, to the end of the line: the effects in
     order (608.2c). Anything not read refuses the card."""
     effects: list[Effect] = []
+    lead: int | None = None  # the effect "if you do" hangs on, in this sentence
     while True:
+        led = cl.lead(cur, ctx)  # "you may pay {1}. if you do, ..." (608.2d)
+        if led is not None:
+            lead = len(effects)
+            effects += led
         may = cur.lit("you may ")  # 608.2d: the instruction that follows is optional
         e = clause(cur, ctx)
         if e is None:
@@ -1251,6 +1284,9 @@ def sentences(cur: Cursor, ctx: Context) -> list[Effect]:
             effects[-1] = DestroyAll(e.card_type, can_be_regenerated=False)
         if isinstance(e, Destroy) and cur.lit(" it can't be regenerated."):
             effects[-1] = DestroyNoRegen(e.target)  # 701.19c
+        if lead is not None:  # "if you do" covers the rest of its sentence
+            effects[lead] = cl.covering(effects[lead], len(effects) - lead - 1)
+            lead = None
         if cur.done():
             return effects
         if not cur.lit(" "):
@@ -1334,6 +1370,9 @@ def trigger_head(cur: Cursor) -> TriggerCondition | None:
     for words, trig in heads:
         if cur.lit(words):
             return trig
+    more = cl.trigger_head(cur)
+    if more is not None:
+        return more
     start = cur.i
     if cur.lit("at the beginning of "):
         whose = (
@@ -1371,6 +1410,10 @@ def static_form(cur: Cursor) -> StaticEffect | None:
     )
     if m is not None and m.group(1) == m.group(2) and m.group(1) in NUMBER_WORDS:
         return CostMinimum(NUMBER_WORDS[m.group(1)])
+    cur.i = start
+    more = cl.static_form(cur)
+    if more is not None:
+        return more
     cur.i = start
     return keyword_static(cur)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from manastack.mana import COLOR_NAMES
+from manastack.oracle import clauses as cl
 from manastack.oracle import keyword_forms
 from manastack.oracle.compiler import (
     AbilityLine,
@@ -140,8 +141,11 @@ def _types(types: frozenset[str]) -> str:
 def _filter(f: Filter, noun_if_any: str) -> str:
     parts = f.parts if isinstance(f, AllOf) else (f,)
     mods: list[str] = []
+    pre: list[str] = []
     noun = ""
     tail = ""
+    post = ""
+    sub = ""
     for p in parts:
         if isinstance(p, HasType):
             noun = _types(p.types)
@@ -160,9 +164,22 @@ def _filter(f: Filter, noun_if_any: str) -> str:
                 )
             )
         else:
-            raise NoWords(repr(p))
+            more = cl.filter_part(p)  # "white", "with flying", a subtype
+            if more is None:
+                raise NoWords(repr(p))
+            kind, text = more
+            if kind == "pre":
+                pre.append(text)
+            elif kind == "post":
+                post += text
+            else:
+                sub = text
+    if sub:
+        noun = f"{sub} {noun}" if noun and noun != noun_if_any else sub
     words = ", ".join(mods) + (" " if mods and noun else "") + noun
-    return words + tail
+    if pre:
+        words = " ".join(pre) + " " + words
+    return words + post + tail
 
 
 def target(spec: TargetSpec) -> str:
@@ -188,6 +205,9 @@ def _amount(a: int | Amount) -> str:
         return str(a)
     if isinstance(a, X):
         return "x"
+    more = cl.amount_text(a)
+    if more is not None:
+        return more
     raise NoWords(repr(a))
 
 
@@ -200,7 +220,18 @@ def _cards(n: int | Amount) -> str:
 
 
 def _player(who: str, t: int, targets: tuple[TargetSpec, ...], verb: str, third: str) -> str:
-    return f"{target(targets[t])} {third}" if who == "target" else f"you {verb}"
+    return f"{_who(who, t, targets)} {third}" if who in _THIRD else f"you {verb}"
+
+
+_THIRD = ("target", "that", "defending")  # who an effect names in the third person
+
+
+def _who(who: str, t: int, targets: tuple[TargetSpec, ...]) -> str:
+    """The player an effect names in the third person: a target, "that player", "defending
+    player"."""
+    if who in ("that", "defending"):
+        return f"{who} player"
+    return target(targets[t])
 
 
 _SEARCH_WORDS = {
@@ -250,9 +281,9 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
     if isinstance(e, Mill):
         n = _WORD.get(e.count, str(e.count)) if isinstance(e.count, int) else _amount(e.count)
         cards = "card" if e.count == 1 else "cards"
-        if e.who == "target":
+        if e.who in _THIRD:
             return (
-                f"{target(targets[e.target])} puts the top {n} {cards} of their library into "
+                f"{_who(e.who, e.target, targets)} puts the top {n} {cards} of their library into "
                 "their graveyard"
             )
         return f"put the top {n} {cards} of your library into your graveyard"
@@ -279,7 +310,7 @@ def _moves(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
             parts.append(f"each {e.players}")
         return f"~ deals {_amount(e.amount)} damage to " + " and ".join(parts)
     if isinstance(e, DiscardCards):
-        subject = f"{target(targets[e.target])} discards" if e.who == "target" else "discard"
+        subject = f"{_who(e.who, e.target, targets)} discards" if e.who in _THIRD else "discard"
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, Scry):
         return f"scry {e.count}"
@@ -344,7 +375,7 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
         pt = f"{e.power:+d}/{e.toughness:+d}"
         return f"{target(targets[e.target])} gets {pt} until end of turn"
     if isinstance(e, DrawCards):
-        subject = f"{target(targets[e.target])} draws" if e.who == "target" else "draw"
+        subject = f"{_who(e.who, e.target, targets)} draws" if e.who in _THIRD else "draw"
         return f"{subject} {_cards(e.count)}"
     if isinstance(e, GainLife):
         return _player(e.who, e.target, targets, "gain", "gains") + f" {_amount(e.amount)} life"
@@ -375,6 +406,9 @@ def effect(e: Effect, targets: tuple[TargetSpec, ...]) -> str:
     words = keyword_forms.effect_words(e, targets)
     if words is not None:
         return words
+    more = cl.effect_words(e, targets)
+    if more is not None:
+        return more
     raise NoWords(repr(e))
 
 
@@ -392,15 +426,35 @@ def _plural(f: Filter) -> str:
 
 
 def effects(es: tuple[Effect, ...], targets: tuple[TargetSpec, ...]) -> str:
-    words: list[str] = []
+    out = ""
     may = False
+    glue = ""  # what joins the next instruction to the words so far
+    after = 0  # "if you do, " comes after this many more instructions
     for e in es:
         if isinstance(e, YouMay):
             may = True  # the next instruction is optional (608.2d)
             continue
-        words.append(("you may " if may else "") + effect(e, targets))
+        lead = cl.lead_words(e)  # "you may pay {1}" / "you may": then "if you do, "
+        if lead is not None:
+            words, after = lead
+            if after == 0:
+                out += glue + words
+                glue = " and if you do, "
+            else:
+                out += glue
+                glue = words
+            continue
+        words = effect(e, targets)
+        if may and words.startswith("you "):
+            words = words[4:]  # "you may gain 1 life": the subject is said once
+        out += glue + ("you may " if may else "") + words
         may = False
-    return " and ".join(words)
+        glue = " and "
+        if after:
+            after -= 1
+            if after == 0:
+                glue = " and if you do, "
+    return out
 
 
 def cost(c: Cost) -> str:
@@ -458,6 +512,9 @@ def trigger(t: TriggerCondition) -> str:
     for words, trig in keyword_forms.TRIGGER_HEADS:
         if trig == t:
             return words.removesuffix(", ")
+    more = cl.trigger_words(t)
+    if more is not None:
+        return more
     raise NoWords(repr(t))
 
 
@@ -486,6 +543,9 @@ def static(s: StaticEffect) -> str:
     words = keyword_forms.static_words(s)
     if words is not None:
         return words
+    more = cl.static_words(s)
+    if more is not None:
+        return more
     raise NoWords(repr(s))
 
 
@@ -574,6 +634,10 @@ def ability(a: object) -> str:
         cond = keyword_forms.condition_words(a.condition)
         if cond is not None:
             return f"{trigger(a.trigger)}, {cond}, {effects(a.effects, a.targets)}"
+        cond = cl.condition_words(a.condition)
+        if cond is None:
+            raise NoWords(repr(a))
+        return f"{trigger(a.trigger)}, if {cond}, {effects(a.effects, a.targets)}"
     if isinstance(a, StaticAbility):
         return static(a.effect)
     raise NoWords(repr(a))
@@ -657,6 +721,7 @@ _SYNONYMS = (
         ),
         "~ deals",
     ),
+    *cl.SYNONYMS,
 )
 
 

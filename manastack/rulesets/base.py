@@ -26,6 +26,7 @@ from manastack.mana import pool_text
 from manastack.mulligan import LONDON, MulliganProcedure
 from manastack.replacement import PROTECTION, REGENERATION, Replacement
 from manastack.steps import Step
+from manastack.vocabulary.prevention import PREVENTION
 
 if TYPE_CHECKING:
     from manastack.state import GameState
@@ -41,7 +42,7 @@ class Ruleset:
     # (``fr@2004``: "jouer un sort"), chained before the language's own (manastack.i18n).
     era: ClassVar[str | None] = None
     state_based: ClassVar[tuple[sba.StateBasedAction, ...]] = sba.CURRENT
-    replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION, PROTECTION)
+    replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION, PROTECTION, PREVENTION)
     mulligans: ClassVar[MulliganProcedure] = LONDON  # 103.5
 
     # --- the turn (500-514) -----------------------------------------------------------------

@@ -60,6 +60,7 @@ CHOOSE_X = Kind.CHOOSE_X
 CHOOSE_CARD = Kind.CHOOSE_CARD
 CHOOSE_COST = Kind.CHOOSE_COST
 MAY = Kind.MAY
+CHOOSE_OPTION = Kind.CHOOSE_OPTION
 CHOOSE_MODE = Kind.CHOOSE_MODE
 OPTIONAL_COST = Kind.OPTIONAL_COST
 PAY_OR_SACRIFICE = Kind.PAY_OR_SACRIFICE
@@ -687,6 +688,7 @@ def _choose(game: Game, pi: int, words: str) -> None:
         CHOOSE_COLOR,
         CHOOSE_CARD,
         MAY,
+        CHOOSE_OPTION,
     ):
         game.apply(Choose(pi, low))
         return

@@ -18,7 +18,7 @@ from manastack.i18n import Msg
 from manastack.mana import ManaCost
 
 if TYPE_CHECKING:
-    from manastack.events.types import GameEvent
+    from manastack.events.types import DamageDealt, GameEvent
     from manastack.state import Card, GameState, Permanent, StackItem
     from manastack.vocabulary.costs import ExtraCost
 
@@ -115,6 +115,13 @@ class Condition:
     def holds(self, g: GameState, info: dict[str, object] | None) -> bool:
         raise NotImplementedError
 
+    def holds_for(
+        self, g: GameState, info: dict[str, object] | None, controller: int, source: int | None
+    ) -> bool:
+        """:meth:`holds`, knowing whose ability it is and its source (``source``: its object
+        id): what "if you control ..." and "if ~ is untapped" need."""
+        return self.holds(g, info)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base to extend
 class StaticEffect:
@@ -190,6 +197,20 @@ class StaticEffect:
 
     def as_it_enters(self, g: GameState, p: Permanent) -> None:
         """Apply the replacement to ``p`` as it enters (``g.marks`` says how it was cast)."""
+
+    def base_pt(self, g: GameState, p: Permanent) -> tuple[int | None, int | None] | None:
+        """604.3, 613.4a: the power and toughness a characteristic-defining ability of ``p``
+        (its own) gives it (None for one it doesn't define); None: not one."""
+        return None
+
+    @property
+    def affects_damage(self) -> bool:
+        """Whether ``prevents`` can prevent anything (615)."""
+        return False
+
+    def prevents(self, g: GameState, source: Permanent, ev: DamageDealt) -> int | None:
+        """615: how much of the damage ``ev`` this prevents (-1: all of it; None: none)."""
+        return None
 
 
 class CostChange:

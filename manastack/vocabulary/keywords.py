@@ -299,14 +299,14 @@ class TapAttached(Effect):
     untap: bool = False
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
-        from manastack.zones import tap
+        from manastack.zones import tap, untap
 
         p = _attached(g, item)
         if p is None:
             return True
         if self.untap:
             if p.tapped:
-                p.tapped = False
+                untap(g, [p])
                 g.emit("untap", "{card!c} untaps", "701.26b", card=p.name)
         elif not p.tapped:
             tap(g, p)

@@ -21,7 +21,7 @@ from manastack.i18n import Msg, card_msg, comma_list
 from manastack.replacement import destroy
 from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
-from manastack.zones import discard, leave_battlefield, tap
+from manastack.zones import discard, leave_battlefield, tap, untap
 
 _CARD_TYPES = frozenset({"Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Land"})
 SOURCE = -1
@@ -65,7 +65,7 @@ class TapTarget(Effect):
             return True
         if self.untap:
             if p.tapped:
-                p.tapped = False
+                untap(g, [p])
                 g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
         elif not p.tapped:
             tap(g, p)

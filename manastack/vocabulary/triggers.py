@@ -109,6 +109,10 @@ class CastTrigger(TriggerCondition):
             self.whose == "any" or ev.item.controller == controller
         )
 
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        """ "That player": the caster."""
+        return {"player": ev.item.controller} if isinstance(ev, SpellCast) else None
+
 
 @dataclass(frozen=True, slots=True)
 class YourNextMainPhase(TriggerCondition):
