@@ -2032,6 +2032,8 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         re.compile(r"^((?:whenever|when) ~ [^,]*, .*?you may have )it (gets?|gains?|deals?)\b"),
         r"\1~ \2",
     ),
+    # 702.29c: "when you cycle ~, you may have it deal ...": "it" is the cycled card itself.
+    (re.compile(r"^(when you cycle ~, you may have )it (deals?)\b"), r"\1~ \2"),
 )
 
 
