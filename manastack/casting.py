@@ -868,6 +868,10 @@ def item_extra_cost(item: StackItem) -> extra_costs.ExtraCost | None:
     if item.kind == "spell":
         if item.card is None or item.face_down:
             return None
+        if item.data and item.data.get("kicked"):
+            kc = item.card.cdef.keyword_cost("kicker")
+            if kc is not None and kc.extra is not None:
+                return kc.extra  # 702.33a: the kicker's cost besides mana, paid with it
         return item.card.cdef.additional
     if isinstance(item.ability, ActivatedAbility):
         return item.ability.cost.extra
