@@ -118,6 +118,7 @@ def auto_sources(
     once)."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
+    granting = layers.any_granting(g)
     for p in g.battlefield:
         if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
             continue
@@ -128,7 +129,7 @@ def auto_sources(
         # The first mana ability with {T} in its cost that may be used (a sacrificing one
         # only with ``sacrifice``); one that also costs mana is not automatic.
         m = f.tap_mana if sacrifice else f.tap_mana_keep
-        if m is not None and m[2] and can_tap(g, p):
+        if m is not None and m[2] and can_tap(g, p) and not (granting and _restrained(g, p)):
             dest = out if card.cdef.is_land else later
             dest.append((p, m[0], m[1]))
             for _ in range(1, m[3]):
@@ -380,6 +381,10 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
         )
     ab = abilities[a.index]
     assert isinstance(ab, ManaAbility)
+    if _restrained(g, p):
+        raise IllegalAction(
+            "limit", "{card!c}'s activated abilities can't be activated", "602.5a", card=p.name
+        )
     if a.color and (len(a.color) != 1 or a.color not in ab.colors):
         raise IllegalAction(
             "target", "{card!c} can't add {{{color}}}", "605.1a", card=p.name, color=a.color
@@ -469,10 +474,17 @@ class ChooseColor(Pending):
         return cls(player, d["colors"], d["amount"], d["source"], as_pending(d["prev"]))
 
 
+def _restrained(g: GameState, p: Permanent) -> bool:
+    """Whether an Aura says "its activated abilities can't be activated" of ``p`` (layer 6)."""
+    from manastack.vocabulary.attach import NO_ACTIVATED
+
+    return layers.any_granting(g) and layers.granted(g, p, NO_ACTIVATED)
+
+
 def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
     out: list[ActivateMana] = []
     for p in g.battlefield:
-        if p.controller != pi or p.face_down:
+        if p.controller != pi or p.face_down or _restrained(g, p):
             continue
         for i, ab in enumerate(layers.abilities(g, p)):
             if isinstance(ab, ManaAbility) and (not ab.cost.tap or can_tap(g, p)):
@@ -1230,6 +1242,10 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             "unknown", "{card!c} has no ability {value}", "602.1", card=p.name, value=index + 1
         )
     ab = abilities[index]
+    if isinstance(ab, ManaAbility | ActivatedAbility) and _restrained(g, p):
+        return IllegalAction(
+            "limit", "{card!c}'s activated abilities can't be activated", "602.5a", card=p.name
+        )
     if isinstance(ab, ManaAbility):
         return None
     if not isinstance(ab, ActivatedAbility):

@@ -15,7 +15,7 @@ from manastack.layers import protection_subtype
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.attach import ControlAttached, GrantAbility
+from manastack.vocabulary.attach import NO_ACTIVATED, AttachedGets, ControlAttached, GrantAbility
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Condition,
@@ -228,6 +228,10 @@ def static_form(line: str) -> StaticEffect | None:
         return ControlAttached(m.group(1))  # 613.1b
     if low == _PER_KICK:
         return EntersWithCounters(1, "+1/+1", per_kick=True)  # 702.33c, 614.1c
+    m = _ARREST.fullmatch(low)
+    if m is not None:
+        rules = {"can't block"} if m.group(2) == "block" else {"can't attack", "can't block"}
+        return AttachedGets("enchanted", 0, 0, frozenset({*rules, NO_ACTIVATED}), m.group(1))
     m = _ENTERS_WITH.fullmatch(low)
     if m is None:
         return None
@@ -250,6 +254,10 @@ def static_form(line: str) -> StaticEffect | None:
     return EntersWithCounters(n, "+1/+1", kicked, words)
 
 
+_ARREST = re.compile(
+    r"enchanted (creature|artifact|permanent) can't (attack or block|block), and its activated "
+    r"abilities can't be activated\."
+)
 _CONTROL = re.compile(r"you control enchanted (creature|land|artifact|permanent)\.")
 _GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
@@ -280,6 +288,9 @@ def static_words(s: StaticEffect) -> str | None:
 
     if isinstance(s, ControlAttached):
         return f"you control enchanted {s.noun}"
+    if isinstance(s, AttachedGets) and NO_ACTIVATED in s.words:
+        what = "attack or block" if "can't attack" in s.words else "block"
+        return f"enchanted {s.noun} can't {what}, and {NO_ACTIVATED}"
     if isinstance(s, GrantAbility):
         inner = ability(s.ability).replace("~", f"this {s.noun}")
         return f'{s.kind} {s.noun} has "{inner}."'

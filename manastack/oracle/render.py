@@ -462,6 +462,9 @@ def trigger(t: TriggerCondition) -> str:
 
 
 def static(s: StaticEffect) -> str:
+    words = keyword_forms.static_words(s)
+    if words is not None:
+        return words
     if isinstance(s, Anthem):
         return f"creatures you control get {s.power:+d}/{s.toughness:+d}"
     if isinstance(s, CostIncrease):
@@ -483,9 +486,6 @@ def static(s: StaticEffect) -> str:
             f"as long as ~ is untapped, each spell that would cost less than {n} mana to cast "
             f"costs {n} mana to cast"
         )
-    words = keyword_forms.static_words(s)
-    if words is not None:
-        return words
     raise NoWords(repr(s))
 
 
