@@ -156,6 +156,10 @@ def spell_total_cost(
         noncreature = not cdef.is_creature
     if more is not None:
         base = extra_costs.plus_mana(base, more)
+    if not face_down and "affinity for artifacts" in cdef.keywords:
+        # 702.41a: {1} less for each artifact its caster controls.
+        n = sum(1 for p in g.battlefield if p.controller == pi and "Artifact" in layers.types(p))
+        base = base.plus_generic(-n)
     cache = g.listing_cache
     if cache is not None:
         # A listing asks for many spells' costs: the permanents with static abilities are
@@ -565,6 +569,8 @@ def _cast_problem(
     timely = (cd.is_instant_speed and not face_down) or free or anytime
     if not timely and not sorcery_timing_ok(g, pi):
         return ("timing", None)
+    if g.stack and split_second(g):
+        return ("split", None)
     if not face_down:
         for spec in cd.targets:
             if not targeting.has_legal_target(g, spec, None, pi, targeting.card_quality(cd)):
@@ -598,6 +604,15 @@ def _alternative_affordable(g: GameState, pi: int, cd: CardDef) -> bool:
 HAND_ALTERNATIVES = ("evoke", "dash")
 """Keywords whose cost may be paid instead of the mana cost when the card is cast from the
 hand (118.9): evoke (702.74a), dash (702.109a)."""
+
+
+def split_second(g: GameState) -> bool:
+    """702.61a: a spell with split second is on the stack: no other spell may be cast, no
+    ability activated but mana abilities (special actions still may be taken, 702.61b)."""
+    return any(
+        s.kind == "spell" and s.card is not None and "split second" in s.card.cdef.keywords
+        for s in g.stack
+    )
 
 
 def can_cast(
@@ -634,6 +649,10 @@ def cast_refusal(
         )
     if code == "no_morph":
         return IllegalAction("unknown", "{card!c} has no morph", "702.37c", card=name)
+    if code == "split":
+        return IllegalAction(
+            "timing", "a spell with split second is on the stack", "702.61a", card=name
+        )
     if code == "timing":
         why = Msg("the stack is not empty") if g.stack else Msg("it is not your main phase")
         return IllegalAction(
@@ -1248,6 +1267,8 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
         )
     if isinstance(ab, ManaAbility):
         return None
+    if g.stack and split_second(g):
+        return IllegalAction("timing", "a spell with split second is on the stack", "702.61a")
     if not isinstance(ab, ActivatedAbility):
         return IllegalAction(
             "unknown",

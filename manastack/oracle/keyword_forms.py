@@ -96,6 +96,11 @@ def join_protection(words: list[str]) -> list[str]:
     return out
 
 
+# Keywords of a spell itself, not granted to permanents: split second (702.61), affinity for
+# artifacts (702.41).
+SPELL_KEYWORDS = ("split second", "affinity for artifacts")
+
+
 # --- enchant (702.5) ---------------------------------------------------------------------------
 
 
