@@ -102,8 +102,8 @@ def keyword_ability(word: str) -> TriggeredAbility | StaticAbility | None:
     if m.group(1) == "bloodthirst":
         return StaticAbility(EntersWithCounters(n, bloodthirst=True), text)
     if m.group(1) == "fabricate":
-        effects = (YouMay(), Fabricate(n, True), Fabricate(n, False))
-        return TriggeredAbility(EntersTrigger("self"), effects, text)
+        made = (YouMay(), Fabricate(n, True), Fabricate(n, False))
+        return TriggeredAbility(EntersTrigger("self"), made, text)
     return TriggeredAbility(BlocksTrigger(False, True), (RampagePump(n),), text)
 
 
@@ -364,7 +364,7 @@ class RemoveCounterOrSacrifice(Effect):
         return True
 
 
-# --- fabricate (702.123) ---------------------------------------------------------------------------
+# --- fabricate (702.123) -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
