@@ -118,6 +118,7 @@ def auto_sources(
     once)."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
+    granting = layers.any_granting(g)
     for p in g.battlefield:
         if p.controller != pi or p.oid == exclude or p.face_down or p.tapped:
             continue
@@ -128,7 +129,7 @@ def auto_sources(
         # The first mana ability with {T} in its cost that may be used (a sacrificing one
         # only with ``sacrifice``); one that also costs mana is not automatic.
         m = f.tap_mana if sacrifice else f.tap_mana_keep
-        if m is not None and m[2] and can_tap(g, p):
+        if m is not None and m[2] and can_tap(g, p) and not (granting and _restrained(g, p)):
             dest = out if card.cdef.is_land else later
             dest.append((p, m[0], m[1]))
             for _ in range(1, m[3]):
@@ -155,6 +156,10 @@ def spell_total_cost(
         noncreature = not cdef.is_creature
     if more is not None:
         base = extra_costs.plus_mana(base, more)
+    if not face_down and "affinity for artifacts" in cdef.keywords:
+        # 702.41a: {1} less for each artifact its caster controls.
+        n = sum(1 for p in g.battlefield if p.controller == pi and "Artifact" in layers.types(p))
+        base = base.plus_generic(-n)
     cache = g.listing_cache
     if cache is not None:
         # A listing asks for many spells' costs: the permanents with static abilities are
@@ -380,6 +385,10 @@ def activate_mana(g: GameState, a: ActivateMana) -> None:
         )
     ab = abilities[a.index]
     assert isinstance(ab, ManaAbility)
+    if _restrained(g, p):
+        raise IllegalAction(
+            "limit", "{card!c}'s activated abilities can't be activated", "602.5a", card=p.name
+        )
     if a.color and (len(a.color) != 1 or a.color not in ab.colors):
         raise IllegalAction(
             "target", "{card!c} can't add {{{color}}}", "605.1a", card=p.name, color=a.color
@@ -469,10 +478,17 @@ class ChooseColor(Pending):
         return cls(player, d["colors"], d["amount"], d["source"], as_pending(d["prev"]))
 
 
+def _restrained(g: GameState, p: Permanent) -> bool:
+    """Whether an Aura says "its activated abilities can't be activated" of ``p`` (layer 6)."""
+    from manastack.vocabulary.attach import NO_ACTIVATED
+
+    return layers.any_granting(g) and layers.granted(g, p, NO_ACTIVATED)
+
+
 def mana_actions(g: GameState, pi: int) -> list[ActivateMana]:
     out: list[ActivateMana] = []
     for p in g.battlefield:
-        if p.controller != pi or p.face_down:
+        if p.controller != pi or p.face_down or _restrained(g, p):
             continue
         for i, ab in enumerate(layers.abilities(g, p)):
             if isinstance(ab, ManaAbility) and (not ab.cost.tap or can_tap(g, p)):
@@ -553,6 +569,8 @@ def _cast_problem(
     timely = (cd.is_instant_speed and not face_down) or free or anytime
     if not timely and not sorcery_timing_ok(g, pi):
         return ("timing", None)
+    if g.stack and split_second(g):
+        return ("split", None)
     if not face_down:
         for spec in cd.targets:
             if not targeting.has_legal_target(g, spec, None, pi, targeting.card_quality(cd)):
@@ -586,6 +604,15 @@ def _alternative_affordable(g: GameState, pi: int, cd: CardDef) -> bool:
 HAND_ALTERNATIVES = ("evoke", "dash")
 """Keywords whose cost may be paid instead of the mana cost when the card is cast from the
 hand (118.9): evoke (702.74a), dash (702.109a)."""
+
+
+def split_second(g: GameState) -> bool:
+    """702.61a: a spell with split second is on the stack: no other spell may be cast, no
+    ability activated but mana abilities (special actions still may be taken, 702.61b)."""
+    return any(
+        s.kind == "spell" and s.card is not None and "split second" in s.card.cdef.keywords
+        for s in g.stack
+    )
 
 
 def can_cast(
@@ -622,6 +649,10 @@ def cast_refusal(
         )
     if code == "no_morph":
         return IllegalAction("unknown", "{card!c} has no morph", "702.37c", card=name)
+    if code == "split":
+        return IllegalAction(
+            "timing", "a spell with split second is on the stack", "702.61a", card=name
+        )
     if code == "timing":
         why = Msg("the stack is not empty") if g.stack else Msg("it is not your main phase")
         return IllegalAction(
@@ -872,6 +903,10 @@ def item_extra_cost(item: StackItem) -> extra_costs.ExtraCost | None:
     if item.kind == "spell":
         if item.card is None or item.face_down:
             return None
+        if item.data and item.data.get("kicked"):
+            kc = item.card.cdef.keyword_cost("kicker")
+            if kc is not None and kc.extra is not None:
+                return kc.extra  # 702.33a: the kicker's cost besides mana, paid with it
         return item.card.cdef.additional
     if isinstance(item.ability, ActivatedAbility):
         return item.ability.cost.extra
@@ -1246,8 +1281,14 @@ def activation_refusal(g: GameState, pi: int, p: Permanent, index: int) -> Illeg
             "unknown", "{card!c} has no ability {value}", "602.1", card=p.name, value=index + 1
         )
     ab = abilities[index]
+    if isinstance(ab, ManaAbility | ActivatedAbility) and _restrained(g, p):
+        return IllegalAction(
+            "limit", "{card!c}'s activated abilities can't be activated", "602.5a", card=p.name
+        )
     if isinstance(ab, ManaAbility):
         return None
+    if g.stack and split_second(g):
+        return IllegalAction("timing", "a spell with split second is on the stack", "702.61a")
     if not isinstance(ab, ActivatedAbility):
         return IllegalAction(
             "unknown",

@@ -45,6 +45,12 @@ from manastack.state import (
     Stage,
 )
 from manastack.steps import Step
+from manastack.vocabulary.base import (
+    ActivatedAbility,
+    ManaAbility,
+    StaticAbility,
+    TriggeredAbility,
+)
 from manastack.vocabulary.modes import modal_of
 
 
@@ -206,14 +212,14 @@ def _restore_section(g: GameState) -> dict[str, Any]:
     return {
         # Columns rather than a row per card: a quarter of the JSON work for a 240-card game.
         "cards": _card_columns(g),
-        "stack_abilities": [_ability_ref(s.ability, s.source_name) for s in g.stack],
+        "stack_abilities": [_ability_ref(s.ability, s.source_name, g) for s in g.stack],
         "resolving_ability": None
         if g.resolving is None
-        else _ability_ref(g.resolving.ability, g.resolving.source_name),
+        else _ability_ref(g.resolving.ability, g.resolving.source_name, g),
         "triggered": [
-            [_ability_ref(t.ability, t.source_name), _plain(t.info)] for t in g.triggered
+            [_ability_ref(t.ability, t.source_name, g), _plain(t.info)] for t in g.triggered
         ],
-        "delayed_abilities": [_ability_ref(d.ability, d.source_name) for d in g.delayed],
+        "delayed_abilities": [_ability_ref(d.ability, d.source_name, g) for d in g.delayed],
         "combat_order": None
         if c is None
         else {
@@ -251,9 +257,11 @@ def _class(tag: str) -> type[Any]:
     return cls
 
 
-def _ability_ref(ab: Any, source_name: str) -> Any:
-    """How to find ``ab`` again: ["card", name, index] when a card of the pools prints it, else
-    ["data", the ability as data], or ["unknown", its text] when it can't be written."""
+def _ability_ref(ab: Any, source_name: str, g: GameState | None = None) -> Any:
+    """How to find ``ab`` again: ["card", name, index] when a card of the pools prints it,
+    ["granted", name, index] when static ability ``index`` of a card of the game gives it
+    (613.1f: "enchanted land has ..."), else ["data", the ability as data], or ["unknown", its
+    text] when it can't be written."""
     if ab is None:
         return None
     first = cards.find(source_name)
@@ -263,6 +271,11 @@ def _ability_ref(ab: Any, source_name: str) -> Any:
             for i, x in enumerate(cd.abilities):
                 if same(x):
                     return ["card", cd.name, i]
+    if g is not None and isinstance(ab, ActivatedAbility | ManaAbility | TriggeredAbility):
+        for card in g.cards:
+            for i, st in enumerate(card.cdef.abilities):
+                if isinstance(st, StaticAbility) and getattr(st.effect, "ability", None) == ab:
+                    return ["granted", card.cdef.name, i]
     try:
         return ["data", _encode(ab)]
     except TypeError:
@@ -310,6 +323,9 @@ def _ability(ref: Any) -> Any:
     kind = ref[0]
     if kind == "card":
         return cards.get(ref[1]).abilities[ref[2]]
+    if kind == "granted":
+        st = cards.get(ref[1]).abilities[ref[2]]
+        return getattr(getattr(st, "effect", None), "ability", None)
     if kind == "data":
         return _decode(ref[1])
     raise ValueError(f"the ability {ref[1]!r} can't be rebuilt from a dump")

@@ -352,6 +352,9 @@ def _compile(row: dict[str, Any], name: str) -> Compiled:
     colorless: frozenset[str] | None = frozenset() if "devoid" in keywords else None
     if printed != (cost.colors if cost and colorless is None else frozenset()):
         raise Refused(UNPARSED, "colour not given by its mana cost", row.get("type") or "")
+    if additional is not None and any(kc.extra is not None for kc in costed):
+        # Two costs besides mana (an additional cost and a kicker's): not one form yet.
+        raise Refused(UNPARSED, "an additional cost and a kicker cost", printed_text)
     if "Aura" in subtypes and not targets:
         raise Refused(KEYWORD, "Enchant", row.get("type") or "")
     if is_spell and not effects:

@@ -175,6 +175,7 @@ SUPPORTED_KEYWORDS = (
     "skulk",
     "devoid",
     *(f"protection from {q}" for q in keyword_forms.PROTECTION_QUALITIES),
+    *keyword_forms.SPELL_KEYWORDS,
 )
 # 702.5a: the enchant abilities the compiler reads, with the target they give an Aura spell.
 ENCHANT = (
@@ -1421,7 +1422,11 @@ def static_form(cur: Cursor) -> StaticEffect | None:
 # --- statics about the permanent itself, Auras, Equipment, lords (702, 303.4, 301.5, 613) ------
 
 # Keywords a static ability may give ("has flying"): those the engine reads with layers.has.
-GRANTABLE = tuple(k for k in SUPPORTED_KEYWORDS if k not in ("flash", "changeling", "devoid"))
+GRANTABLE = tuple(
+    k
+    for k in SUPPORTED_KEYWORDS
+    if k not in ("flash", "changeling", "devoid", *keyword_forms.SPELL_KEYWORDS)
+)
 # Restrictions written like abilities ("~ can't block"), as the combat rules read them.
 OWN_RULES = (
     ("can't attack or block", frozenset({"can't attack", "can't block"})),

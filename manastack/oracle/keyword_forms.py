@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from manastack.layers import protection_subtype
+from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.attach import ControlAttached, GrantAbility
+from manastack.vocabulary.attach import NO_ACTIVATED, AttachedGets, ControlAttached, GrantAbility
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Condition,
@@ -95,6 +96,11 @@ def join_protection(words: list[str]) -> list[str]:
     return out
 
 
+# Keywords of a spell itself, not granted to permanents: split second (702.61), affinity for
+# artifacts (702.41).
+SPELL_KEYWORDS = ("split second", "affinity for artifacts")
+
+
 # --- enchant (702.5) ---------------------------------------------------------------------------
 
 
@@ -135,6 +141,8 @@ COSTED = frozenset(
     }
 )
 _COSTED = re.compile(r"([a-z]+(?: [a-z]+)?) ((?:\{[^}]+\})+)$")
+# The keywords whose cost may be other than mana, written "Kicker—[cost]." (only kicker: 702.33).
+_EXTRA = re.compile(r"(kicker)—(?:((?:\{[^}]+\})+), )?([^.]+)\.?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +159,14 @@ def keyword_costs(line: str) -> tuple[KeywordCost, ...] | None:
     None if the line is not made of such keywords (the keyword line then refuses it)."""
     from manastack.oracle import grammar as gr
 
+    extra = _EXTRA.fullmatch(line.lower())
+    if extra is not None:
+        # "Kicker—Sacrifice a land.", "Kicker—{2}{R}, Sacrifice a land.": a cost besides mana
+        ec = gr.extra_cost(line[extra.start(3) : extra.end(3)])
+        if ec is None:
+            return None
+        mana = gr.mana_cost(extra.group(2), line) if extra.group(2) else ManaCost()
+        return (KeywordCost(extra.group(1), mana, ec),)
     out: list[KeywordCost] = []
     for piece in line.rstrip(".").split(", "):
         m = _COSTED.fullmatch(piece.lower())
@@ -165,6 +181,11 @@ def keyword_costs(line: str) -> tuple[KeywordCost, ...] | None:
 
 def cost_words(kc: KeywordCost) -> str:
     """The render's side of :func:`keyword_costs`."""
+    from manastack.oracle.render import extra_cost
+
+    if kc.extra is not None:
+        mana = f"{str(kc.cost).lower()}, " if kc.cost != ManaCost() else ""
+        return f"{kc.keyword}—{mana}{extra_cost(kc.extra)}"
     return f"{kc.keyword} {str(kc.cost).lower()}"
 
 
@@ -192,6 +213,7 @@ _ENTERS_WITH = re.compile(
     r"(?:if ~ was kicked, it|~) enters with (a|an|one|two|three|four|five|six|seven|eight|x) "
     r"\+1/\+1 counters? on it(?: and with ([a-z ,]+?))?\.$"
 )
+_PER_KICK = "~ enters with a +1/+1 counter on it for each time it was kicked."
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNT.update({"seven": 7, "eight": 8})
 
@@ -209,6 +231,12 @@ def static_form(line: str) -> StaticEffect | None:
     m = _CONTROL.fullmatch(low)
     if m is not None:
         return ControlAttached(m.group(1))  # 613.1b
+    if low == _PER_KICK:
+        return EntersWithCounters(1, "+1/+1", per_kick=True)  # 702.33c, 614.1c
+    m = _ARREST.fullmatch(low)
+    if m is not None:
+        rules = {"can't block"} if m.group(2) == "block" else {"can't attack", "can't block"}
+        return AttachedGets("enchanted", 0, 0, frozenset({*rules, NO_ACTIVATED}), m.group(1))
     m = _ENTERS_WITH.fullmatch(low)
     if m is None:
         return None
@@ -231,6 +259,10 @@ def static_form(line: str) -> StaticEffect | None:
     return EntersWithCounters(n, "+1/+1", kicked, words)
 
 
+_ARREST = re.compile(
+    r"enchanted (creature|artifact|permanent) can't (attack or block|block), and its activated "
+    r"abilities can't be activated\."
+)
 _CONTROL = re.compile(r"you control enchanted (creature|land|artifact|permanent)\.")
 _GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
@@ -261,11 +293,16 @@ def static_words(s: StaticEffect) -> str | None:
 
     if isinstance(s, ControlAttached):
         return f"you control enchanted {s.noun}"
+    if isinstance(s, AttachedGets) and NO_ACTIVATED in s.words:
+        what = "attack or block" if "can't attack" in s.words else "block"
+        return f"enchanted {s.noun} can't {what}, and {NO_ACTIVATED}"
     if isinstance(s, GrantAbility):
         inner = ability(s.ability).replace("~", f"this {s.noun}")
         return f'{s.kind} {s.noun} has "{inner}."'
     if not isinstance(s, EntersWithCounters) or s.kind != "+1/+1":
         return None
+    if s.per_kick:
+        return _PER_KICK.rstrip(".")
     n = "x" if s.count is None else {1: "a"}.get(s.count) or _number_word(s.count)
     counters = "counter" if s.count == 1 else "counters"
     head = "if ~ was kicked, it" if s.kicked else "~"

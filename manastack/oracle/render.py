@@ -519,6 +519,9 @@ def trigger(t: TriggerCondition) -> str:
 
 
 def static(s: StaticEffect) -> str:
+    words = keyword_forms.static_words(s)
+    if words is not None:
+        return words
     if isinstance(s, Anthem):
         return f"creatures you control get {s.power:+d}/{s.toughness:+d}"
     if isinstance(s, CostIncrease):
@@ -540,9 +543,6 @@ def static(s: StaticEffect) -> str:
             f"as long as ~ is untapped, each spell that would cost less than {n} mana to cast "
             f"costs {n} mana to cast"
         )
-    words = keyword_forms.static_words(s)
-    if words is not None:
-        return words
     more = cl.static_words(s)
     if more is not None:
         return more

@@ -29,7 +29,7 @@ from manastack.vocabulary.base import (
     TriggerCondition,
     TriggeredAbility,
 )
-from manastack.vocabulary.costs import plus_mana
+from manastack.vocabulary.costs import payable, plus_mana
 
 MAX_KICKS = 10
 """The most times multikicker is offered (any affordable number is accepted)."""
@@ -155,6 +155,8 @@ class ChooseKicker(casting._Proposal):
             total = optional_total(g, item, alt=kc.keyword if n else "")
         else:
             total = optional_total(g, item, {kc.keyword: n})
+        if n and kc.extra is not None and not payable(g, self.player, kc.extra, None, 0):
+            return False  # 702.33a: a kicker cost besides mana (sacrifice a land, pay life)
         return casting.can_afford(g, self.player, total)
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:

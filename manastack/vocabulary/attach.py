@@ -21,6 +21,7 @@ class AttachedGets(StaticEffect):
     power: int = 0
     toughness: int = 0
     words: frozenset[str] = frozenset()
+    noun: str = "creature"  # how the text names the permanent: "enchanted artifact"
 
     def pt_change(self, g: GameState, source: Permanent, p: Permanent) -> tuple[int, int] | None:
         if source.attached_to == p.oid and (self.power or self.toughness):
@@ -37,6 +38,11 @@ class AttachedGets(StaticEffect):
     @property
     def affects_abilities(self) -> bool:
         return bool(self.words)
+
+
+# 602.5a-ish restriction an Aura gives ("its activated abilities can't be activated"), read by
+# the activation of abilities and mana abilities as an ability the permanent has (layer 6).
+NO_ACTIVATED = "its activated abilities can't be activated"
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,6 +109,8 @@ def refusal(g: GameState, pi: int, card: Card | None, index: int) -> IllegalActi
             return IllegalAction("unknown", "that card is not in your hand", "702.29a")
         return IllegalAction("unknown", "that card is not in your graveyard", "113.6")
     ab = card_ability(kcs[index])
+    if g.stack and casting.split_second(g):
+        return IllegalAction("timing", "a spell with split second is on the stack", "702.61a")
     if ab.sorcery_speed and not casting.sorcery_timing_ok(g, pi):
         return IllegalAction("timing", "this ability can be activated only as a sorcery", "602.5d")
     for spec in ab.targets:

@@ -31,13 +31,13 @@ from manastack.vocabulary.combat_triggers import (
 from manastack.vocabulary.filters import HasType
 from manastack.vocabulary.keywords import EntersWithCounters, PumpSource, PumpThat, RampagePump
 from manastack.vocabulary.moves import ReturnFromGraveyard, YouMay
-from manastack.vocabulary.triggers import DiesTrigger
+from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
 from manastack.vocabulary.upkeep_keywords import YourUpkeep
 
 _ARTIFACT_CREATURE = HasType(frozenset({"Artifact"})) & HasType(frozenset({"Creature"}))
 
 _NUMBERED = re.compile(
-    r"(bushido|rampage|renown|soulshift|bloodthirst|modular|fading|vanishing) (\d+)"
+    r"(bushido|rampage|renown|soulshift|bloodthirst|modular|fading|vanishing|fabricate) (\d+)"
 )
 _PLAIN = ("exalted", "prowess", "flanking", "persist", "undying", "battle cry", "evolve")
 
@@ -101,6 +101,9 @@ def keyword_ability(word: str) -> TriggeredAbility | StaticAbility | None:
         return TriggeredAbility(PutIntoGraveyardTrigger(), effects, text, (spec,))
     if m.group(1) == "bloodthirst":
         return StaticAbility(EntersWithCounters(n, bloodthirst=True), text)
+    if m.group(1) == "fabricate":
+        made = (YouMay(), Fabricate(n, True), Fabricate(n, False))
+        return TriggeredAbility(EntersTrigger("self"), made, text)
     return TriggeredAbility(BlocksTrigger(False, True), (RampagePump(n),), text)
 
 
@@ -359,3 +362,39 @@ class RemoveCounterOrSacrifice(Effect):
                 return True
         leave_battlefield(g, [src], "graveyard", Msg("is sacrificed"), rule)
         return True
+
+
+# --- fabricate (702.123) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fabricate(Effect):
+    """702.123a: "you may put N +1/+1 counters on it. If you don't, create N 1/1 colorless
+    Servo artifact creature tokens": the counters (``counters``, skipped by "no", 608.2d), then
+    the Servos, created only if the counters weren't put."""
+
+    n: int
+    counters: bool
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.vocabulary.tokens import CreateTokens, token_def
+
+        data = item.data or {}
+        if self.counters:
+            item.data = {**data, "fabricated": 1}
+            src = g.permanent(item.source_oid) if item.source_oid is not None else None
+            if src is not None:
+                src.counters = dict(src.counters or {})
+                src.counters["+1/+1"] = src.counters.get("+1/+1", 0) + self.n
+                g.emit(
+                    "counter",
+                    "{card!c} gets {n} +1/+1 counters (fabricate)",
+                    "702.123a",
+                    card=src.name,
+                    n=self.n,
+                )
+            return True
+        if data.get("fabricated"):
+            return True
+        servo = token_def(("Servo",), 1, 1, "", artifact=True)
+        return CreateTokens(self.n, servo).resolve(g, item)

@@ -326,6 +326,7 @@ class EntersWithCounters(StaticEffect):
     kicked: bool = False
     words: frozenset[str] = frozenset()
     bloodthirst: bool = False  # 702.54a: only if an opponent was dealt damage this turn
+    per_kick: bool = False  # 702.33c: ``count`` for each time it was kicked (multikicker)
 
     @property
     def replaces_entering(self) -> bool:
@@ -341,6 +342,8 @@ class EntersWithCounters(StaticEffect):
         ):
             return
         n = marks.get("x", 0) if self.count is None else self.count
+        if self.per_kick:
+            n *= marks.get("kicked", 0)
         if n > 0:
             p.counters = dict(p.counters or {})
             p.counters[self.kind] = p.counters.get(self.kind, 0) + n
