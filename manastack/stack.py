@@ -61,13 +61,16 @@ def resolve_top(g: GameState) -> None:
 
 
 def _run_effects(g: GameState, item: StackItem, start: int) -> None:
-    for i in range(start, len(item.effects)):
+    i = start
+    while i < len(item.effects):
         if not item.effects[i].resolve(g, item):
             # The effect waits for a player's choice (608.2d/e): resume at the next effect.
             item.data = dict(item.data or {})
             item.data["next"] = i + 1
             g.resolving = item
             return
+        # An instruction may leave out the ones that depend on it ("if you do", 608.2c).
+        i += 1 + (item.data.pop("skip", 0) if item.data else 0)
     finish(g, item)
 
 

@@ -638,9 +638,12 @@ def lead(cur: Cursor, ctx: Context) -> list[Effect] | None:
 def _always_done(e: Effect) -> bool:
     """An instruction that, chosen, is always done (so "if you do" is the same as "if you
     chose to"): what can't fail once it is allowed to resolve."""
-    from manastack.vocabulary.effects import DrawCards, GainLife, LoseLife
+    from manastack.vocabulary.effects import DrawCards, GainLife, LoseLife, SacrificeSource
+    from manastack.vocabulary.moves import DiscardCards
 
-    return isinstance(e, DrawCards | GainLife | LoseLife) and e.who == "you"
+    if isinstance(e, DrawCards | GainLife | LoseLife | DiscardCards):
+        return e.who == "you"  # a discard: if the hand has the cards (asks.possible)
+    return isinstance(e, SacrificeSource) or (isinstance(e, Sacrifices) and e.who == "you")
 
 
 def covering(e: Effect, n: int) -> Effect:
@@ -1996,6 +1999,7 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation|battalion|inspired) — "), ""),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
+    (re.compile(r"^((?:whenever|when) ~ [^,]*, you may sacrifice )it\b"), r"\1~"),
     (
         re.compile(r"^when ~ becomes the target of a spell or ability\b"),
         "whenever ~ becomes the target of a spell or ability",

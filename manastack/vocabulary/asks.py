@@ -71,6 +71,26 @@ def _index_of(item: StackItem, e: Effect) -> int:
     raise ValueError("the effect is not among the item's effects")
 
 
+def possible(g: GameState, item: StackItem, e: Effect) -> bool:
+    """Whether the controller can do all of instruction ``e`` ("discard a card", "sacrifice a
+    creature", "sacrifice ~"): what "if you do" then rests on."""
+    from manastack.vocabulary.effects import SacrificeSource
+    from manastack.vocabulary.moves import DiscardCards
+    from manastack.vocabulary.player_effects import Sacrifices
+
+    pi = item.controller
+    if isinstance(e, DiscardCards) and e.who == "you":
+        n = e.count if isinstance(e.count, int) else 1
+        return len(g.players[pi].hand) >= n
+    if isinstance(e, Sacrifices) and e.who == "you":
+        mine = [p for p in g.battlefield if p.controller == pi and e.what.permanent(g, p, pi)]
+        return len(mine) >= e.count
+    if isinstance(e, SacrificeSource):
+        src = g.permanent(item.source_oid) if item.source_oid is not None else None
+        return src is not None and src.controller == pi
+    return True
+
+
 def skip(g: GameState, item: StackItem, n: int) -> None:
     """608.2c: the next ``n`` instructions are not followed ("if you do" when it wasn't)."""
     if n:
@@ -198,6 +218,20 @@ class MayThen(Asking):
     then: int = 0
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
+        k = _index_of(item, self)
+        nxt = item.effects[k + 1] if k + 1 < len(item.effects) else None
+        if nxt is not None and not possible(g, item, nxt):
+            # It can't be done, so it isn't ("if you do" is false): nothing of it happens.
+            g.emit(
+                "choice",
+                "{player} can't do what {card!c} offers",
+                "608.2d",
+                player=g.pname(item.controller),
+                card=item.source_name,
+            )
+            item.data = dict(item.data or {})
+            item.data["skip"] = 1 + self.then  # 608.2c: read by the resolution as it goes on
+            return True
         return self.ask(g, item)
 
     def ask_prompt(self, g: GameState, item: StackItem, st: dict[str, Any]) -> Msg:
