@@ -157,7 +157,7 @@ class ChooseKicker(casting._Proposal):
             total = optional_total(g, item, {kc.keyword: n})
         if n and kc.extra is not None and not payable(g, self.player, kc.extra, None, 0):
             return False  # 702.33a: a kicker cost besides mana (sacrifice a land, pay life)
-        return casting.can_afford(g, self.player, total)
+        return casting.can_afford(g, self.player, total, convoke=casting.item_convoke(item))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         item, kc = self._item(g)
