@@ -1268,6 +1268,10 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
             "cast", "{player} has cast {shown!c}", "601.2i", player=g.pname(a.player), shown=shown
         )
         happen(g, SpellCast(item))
+        if item.card is not None and item.card.cdef.triggered:
+            from manastack.vocabulary.alt_costs import cast_triggers
+
+            cast_triggers(g, item)  # "when you cast this spell" (cascade, 702.85a)
     else:
         g.emit(
             "activate",

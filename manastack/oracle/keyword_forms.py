@@ -98,7 +98,7 @@ def join_protection(words: list[str]) -> list[str]:
 
 # Keywords of a spell itself, not granted to permanents: split second (702.61), affinity for
 # artifacts (702.41).
-SPELL_KEYWORDS = ("split second", "affinity for artifacts", "convoke")
+SPELL_KEYWORDS = ("split second", "affinity for artifacts", "convoke", "rebound")
 
 
 # --- enchant (702.5) ---------------------------------------------------------------------------
