@@ -15,7 +15,16 @@ from manastack.layers import protection_subtype
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.attach import NO_ACTIVATED, AttachedGets, ControlAttached, GrantAbility
+from manastack.vocabulary.attach import (
+    NO_ACTIVATED,
+    AttachedGets,
+    ControlAttached,
+    EnchantedDealsDamage,
+    EnchantedDies,
+    GainThatMuch,
+    GrantAbility,
+    ReturnThatCard,
+)
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Condition,
@@ -343,6 +352,10 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
 
     if isinstance(e, IfKicked):
         return "if ~ was kicked, " + effects(e.effects, targets)
+    for forms in _THAT.values():
+        for words, effect in forms:
+            if effect == e:
+                return words
     return None
 
 
@@ -360,9 +373,46 @@ def activation_restriction(body: str) -> tuple[str, str]:
 # 603.1: the trigger heads of these keywords (as the grammar reads them, with the comma).
 TRIGGER_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
     ("when you cycle ~, ", YouCycleThis()),  # 702.29c
+    ("when enchanted creature dies, ", EnchantedDies()),
+    ("whenever enchanted creature deals damage, ", EnchantedDealsDamage()),
+    (
+        "whenever enchanted creature deals damage to an opponent, ",
+        EnchantedDealsDamage("an opponent"),
+    ),
+    ("whenever enchanted creature deals damage to a player, ", EnchantedDealsDamage("a player")),
     ("whenever a player cycles a card, ", CyclesTrigger("any")),  # 702.29d
     ("whenever you cycle a card, ", CyclesTrigger("you")),
 )
+
+
+# Instructions only these triggers' abilities say (they read what the trigger saw).
+_THAT = {
+    EnchantedDealsDamage: (("you gain that much life", GainThatMuch()),),
+    EnchantedDies: (
+        ("return that card to the battlefield under your control", ReturnThatCard("yours")),
+        (
+            "return that card to the battlefield under its owner's control",
+            ReturnThatCard("owner's"),
+        ),
+        ("return that card to its owner's hand", ReturnThatCard("hand")),
+    ),
+}
+
+
+def triggered_form(line: str, name: str) -> TriggeredAbility | None:
+    """A whole triggered ability whose instruction reads what its trigger saw: "Whenever
+    enchanted creature deals damage, you gain that much life." (120.3, 119.3); "When enchanted
+    creature dies, return that card to the battlefield under your control." (400.7)."""
+    from manastack.oracle import grammar as gr
+
+    cur = gr.Cursor(line)
+    trig = gr.trigger_head(cur)
+    if trig is None:
+        return None
+    for words, effect in _THAT.get(type(trig), ()):
+        if cur.lit(words) and cur.lit(".") and cur.done():
+            return TriggeredAbility(trig, (effect,), line.replace("~", name))
+    return None
 
 
 def works_off_the_stack(line: str) -> bool:
