@@ -273,7 +273,10 @@ _ARREST = re.compile(
     r"abilities can't be activated\."
 )
 _CONTROL = re.compile(r"you control enchanted (creature|land|artifact|permanent)\.")
-_GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
+_GRANT = re.compile(
+    r"(enchanted|equipped) (creature|land|artifact|permanent) "
+    r'(?:gets ([+-]\d+)/([+-]\d+) and )?has "(.+)"'
+)
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
 
 
@@ -287,13 +290,14 @@ def grant_form(line: str) -> GrantAbility | None:
     m = _GRANT.fullmatch(line.lower())
     if m is None:
         return None
-    inner = line[m.start(3) : m.end(3)]
+    inner = line[m.start(5) : m.end(5)]
     if "~" in inner:
         return None  # the Aura's own name inside its quoted ability: not this form
     ab = _ability(_THIS.sub("~", inner), "~")
     if not isinstance(ab, ActivatedAbility | ManaAbility | TriggeredAbility):
         return None
-    return GrantAbility(m.group(1), m.group(2), dataclasses.replace(ab, text=inner))
+    pw, tg = int(m.group(3) or 0), int(m.group(4) or 0)
+    return GrantAbility(m.group(1), m.group(2), dataclasses.replace(ab, text=inner), pw, tg)
 
 
 def static_words(s: StaticEffect) -> str | None:
@@ -307,7 +311,8 @@ def static_words(s: StaticEffect) -> str | None:
         return f"enchanted {s.noun} can't {what}, and {NO_ACTIVATED}"
     if isinstance(s, GrantAbility):
         inner = ability(s.ability).replace("~", f"this {s.noun}")
-        return f'{s.kind} {s.noun} has "{inner}."'
+        gets = f"gets {s.power:+d}/{s.toughness:+d} and " if s.power or s.toughness else ""
+        return f'{s.kind} {s.noun} {gets}has "{inner}."'
     if not isinstance(s, EntersWithCounters) or s.kind != "+1/+1":
         return None
     if s.per_kick:

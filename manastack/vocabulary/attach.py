@@ -80,9 +80,20 @@ class GrantAbility(StaticEffect):
     kind: str
     noun: str
     ability: Any
+    power: int = 0  # "gets +2/+2 and has ...": 613.4c as well
+    toughness: int = 0
 
     def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
         return (self.ability,) if source.attached_to == p.oid else ()
+
+    def pt_change(self, g: GameState, source: Permanent, p: Permanent) -> tuple[int, int] | None:
+        if source.attached_to == p.oid and (self.power or self.toughness):
+            return self.power, self.toughness
+        return None
+
+    @property
+    def affects_pt(self) -> bool:
+        return bool(self.power or self.toughness)
 
     @property
     def gives_abilities(self) -> bool:
