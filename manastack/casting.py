@@ -110,12 +110,18 @@ def card_facts(card: Card) -> CardFacts:
 
 
 def auto_sources(
-    g: GameState, pi: int, exclude: int | None = None, *, sacrifice: bool = False
+    g: GameState,
+    pi: int,
+    exclude: int | None = None,
+    *,
+    sacrifice: bool = False,
+    convoke: bool = False,
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
     """Untapped sources whose mana ability costs only {T} (with ``sacrifice``, also those that
     sacrifice themselves, like Lotus Petal): lands first, then the rest. A source making two
     mana of one colour (Sol Ring) is listed twice, once per mana (``pay_cost`` activates it
-    once)."""
+    once). With ``convoke`` (702.51a), then the untapped creatures not listed yet, each paying
+    one mana of its colour or generic mana (index -1: tapped, not activated)."""
     out: list[tuple[Permanent, int, frozenset[str]]] = []
     later: list[tuple[Permanent, int, frozenset[str]]] = []
     granting = layers.any_granting(g)
@@ -134,7 +140,25 @@ def auto_sources(
             dest.append((p, m[0], m[1]))
             for _ in range(1, m[3]):
                 dest.append((p, m[0], m[1]))
+    if convoke:
+        return out + later + convoke_sources(g, pi, {s[0].oid for s in (*out, *later)})
     return out + later
+
+
+def convoke_sources(
+    g: GameState, pi: int, taken: set[int]
+) -> list[tuple[Permanent, int, frozenset[str]]]:
+    """702.51a: ``pi``'s untapped creatures (not in ``taken``), each as one mana of one of its
+    colours, or of {C} for generic mana only when it has none (summoning sickness doesn't
+    matter: tapping it is no {T} cost, 302.6)."""
+    return [
+        (p, -1, layers.colors(p) or _GENERIC)
+        for p in g.battlefield
+        if p.controller == pi and not p.tapped and p.oid not in taken and layers.is_creature(p)
+    ]
+
+
+_GENERIC = frozenset({"C"})
 
 
 def spell_total_cost(
@@ -204,32 +228,39 @@ def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str
 
 
 def can_afford(
-    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None, *, sacrifice: bool = True
+    g: GameState,
+    pi: int,
+    cost: ManaCost,
+    exclude: int | None = None,
+    *,
+    sacrifice: bool = True,
+    convoke: bool = False,
 ) -> bool:
     """Whether the pool and the player's mana sources can pay ``cost``; ``sacrifice`` counts
-    sources that sacrifice themselves (which automatic payment never uses)."""
+    sources that sacrifice themselves (which automatic payment never uses); ``convoke``, the
+    creatures that may be tapped for a spell with convoke (702.51a)."""
     cache = g.listing_cache
     if cache is None:
-        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
+        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
         return affordable(cost, g.players[pi].pool, tuple(s[2] for s in srcs))
     # While a listing runs the state can't change: the sources are found once (most of a hand
     # shares a few costs), and each cost is planned once for them.
-    skey = ("sources", pi, exclude, sacrifice)
+    skey = ("sources", pi, exclude, sacrifice, convoke)
     colours = cache.get(skey)
     if colours is None:
-        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice)
+        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
         colours = cache[skey] = tuple(s[2] for s in srcs)
     return affordable(cost, g.players[pi].pool, colours)
 
 
 def payment_options(
-    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None
+    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None, convoke: bool = False
 ) -> tuple[int, ...] | None:
     """None if automatic payment works; else the sources (sacrifice ones too) that can pay,
     for an explicit payment; raises nothing. An empty tuple means it can't be paid at all."""
-    if can_afford(g, pi, cost, exclude, sacrifice=False):
+    if can_afford(g, pi, cost, exclude, sacrifice=False, convoke=convoke):
         return None
-    srcs = auto_sources(g, pi, exclude, sacrifice=True)
+    srcs = auto_sources(g, pi, exclude, sacrifice=True, convoke=convoke)
     plan = plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs])
     if plan is None:
         return ()
@@ -244,15 +275,16 @@ def pay_cost(
     sources: tuple[int, ...] | None,
     exclude: int | None = None,
     rule: str = "601.2h",
+    convoke: bool = False,
 ) -> None:
     """601.2h: pay from the pool, activating the mana abilities of the chosen (or automatically
-    picked) sources. Checks everything before changing anything. ``for_what``: a card's name
-    or a message."""
+    picked) sources (with ``convoke``, tapping creatures too, 702.51a). Checks everything
+    before changing anything. ``for_what``: a card's name or a message."""
     pl = g.players[pi]
     if isinstance(for_what, str):
         for_what = card_msg(for_what)
     if sources is None:
-        srcs = auto_sources(g, pi, exclude)
+        srcs = auto_sources(g, pi, exclude, convoke=convoke)
     else:
         srcs = []
         for oid in sources:
@@ -261,6 +293,11 @@ def pay_cost(
                 raise IllegalAction(
                     "unknown", "no permanent {oid} of yours to pay with", "601.2h", oid=oid
                 )
+            if convoke and _first_mana_ability(g, p) is None and layers.is_creature(p):
+                if p.tapped or any(q is p for q, _, _ in srcs):
+                    raise IllegalAction("cost", "{card!c} is tapped", "702.51a", card=p.name)
+                srcs.append((p, -1, layers.colors(p) or _GENERIC))
+                continue
             idx = _first_mana_ability(g, p)
             if idx is None:
                 raise IllegalAction("cost", "{card!c} has no mana ability", "605.1a", card=p.name)
@@ -299,6 +336,9 @@ def pay_cost(
     activated: set[int] = set()
     for k, colour in used:
         p, idx, _ = srcs[k]
+        if idx < 0:
+            _convoke_tap(g, pi, p, colour)
+            continue
         if p.oid not in activated:  # a two-mana source is listed once per mana, used once
             activated.add(p.oid)
             _run_mana_ability(g, pi, p, idx, colour)
@@ -313,6 +353,21 @@ def pay_cost(
         player=pl.name,
         cost=cost,
         for_what=for_what,
+    )
+
+
+def _convoke_tap(g: GameState, pi: int, p: Permanent, colour: str) -> None:
+    """702.51a: a creature tapped to pay for one mana of a spell with convoke (its colour, or
+    generic mana)."""
+    tap(g, p)
+    g.players[pi].pool[COLOR_INDEX[colour]] += 1
+    g.emit(
+        "pay",
+        "{player} taps {card!c} for convoke ({{{colour}}})",
+        "702.51a",
+        player=g.pname(pi),
+        card=p.name,
+        colour=colour,
     )
 
 
@@ -579,7 +634,8 @@ def _cast_problem(
         if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
             return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
     cost = spell_total_cost(g, pi, cd, face_down, free, alt)
-    if not can_afford(g, pi, cost) and not (
+    convoke = not face_down and "convoke" in cd.keywords  # 702.51a
+    if not can_afford(g, pi, cost, convoke=convoke) and not (
         alt is None and not free and not face_down and _alternative_affordable(g, pi, cd)
     ):
         return ("cost", cost)
@@ -604,6 +660,17 @@ def _alternative_affordable(g: GameState, pi: int, cd: CardDef) -> bool:
 HAND_ALTERNATIVES = ("evoke", "dash")
 """Keywords whose cost may be paid instead of the mana cost when the card is cast from the
 hand (118.9): evoke (702.74a), dash (702.109a)."""
+
+
+def item_convoke(item: StackItem | None) -> bool:
+    """Whether ``item`` is a spell with convoke (702.51a: creatures may be tapped to pay)."""
+    return (
+        item is not None
+        and item.kind == "spell"
+        and item.card is not None
+        and not item.face_down
+        and "convoke" in item.card.cdef.keywords
+    )
 
 
 def split_second(g: GameState) -> bool:
@@ -1062,7 +1129,8 @@ class ChooseX(_Proposal):
         )
 
     def _affordable(self, g: GameState, n: int) -> bool:
-        return can_afford(g, self.player, self.cost.with_x(n), self._exclude(g))
+        convoke = item_convoke(g.stack_item(self.item))
+        return can_afford(g, self.player, self.cost.with_x(n), self._exclude(g), convoke=convoke)
 
     def _exclude(self, g: GameState) -> int | None:
         item = g.stack_item(self.item)
@@ -1131,7 +1199,7 @@ class PayCost(_Proposal):
             and item.ability.cost.tap
         ):
             exclude = item.source_oid
-        explicit = payment_options(g, pi, self.cost, exclude)
+        explicit = payment_options(g, pi, self.cost, exclude, item_convoke(item))
         if explicit is None:
             return [PayMana(pi)]
         if explicit:
@@ -1196,7 +1264,7 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         raise IllegalAction(
             "cost", "{player} can't pay {n} life", "119.4", player=g.pname(a.player), n=extra.life
         )
-    pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule)
+    pay_cost(g, a.player, cost, item.source_name, a.sources, exclude, rule, item_convoke(item))
     if ability is not None and src_perm is not None:
         if ability.cost.tap:
             tap(g, src_perm)
@@ -1220,6 +1288,10 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
             "cast", "{player} has cast {shown!c}", "601.2i", player=g.pname(a.player), shown=shown
         )
         happen(g, SpellCast(item))
+        if item.card is not None and item.card.cdef.triggered:
+            from manastack.vocabulary.alt_costs import cast_triggers
+
+            cast_triggers(g, item)  # "when you cast this spell" (cascade, 702.85a)
     else:
         g.emit(
             "activate",

@@ -131,6 +131,11 @@ class CastOrDecline(Pending):
                 "{player}: cast the card for its madness cost, or decline",
                 player=g.pname(self.player),
             )
+        if self.how:
+            return Msg(
+                "{player}: cast the exiled card without paying its mana cost, or decline",
+                player=g.pname(self.player),
+            )
         return Msg(
             "{player}: cast the suspended card without paying its mana cost, or decline",
             player=g.pname(self.player),
@@ -186,7 +191,9 @@ def answer_free_cast(g: GameState, a: Action) -> None:
     assert pend is not None
     assert isinstance(pend, CastOrDecline)
     madness = pend.how == "madness"
-    rule = "702.35a" if madness else "702.62a"
+    rule = {"madness": "702.35a", "rebound": "702.88a", "cascade": "702.85a"}.get(
+        pend.how, "702.62a"
+    )
     if isinstance(a, Choose):
         if a.option != "decline":
             raise IllegalAction("target", "answer with cast or decline", rule)

@@ -136,6 +136,11 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
 
                     update_control(g)  # 613.1b: "You control enchanted creature"
         return
+    if not countered and card.cdef.keywords and "rebound" in card.cdef.keywords:
+        from manastack.vocabulary.alt_costs import rebound
+
+        if rebound(g, item, card):  # 702.88a: exiled, cast again at the next upkeep
+            return
     if not countered and (item.data or {}).get("buyback") and not card.token:
         # 702.27a: a spell whose buyback cost was paid goes to its owner's hand as it resolves.
         owner.hand.append(card)

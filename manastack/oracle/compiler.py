@@ -160,6 +160,9 @@ def _named(line: str, name: str) -> str:
 
 def _ability(line: str, name: str) -> Ability:
     """A permanent's line that is one ability."""
+    whole = kf.triggered_form(line, name)
+    if whole is not None:
+        return whole
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:

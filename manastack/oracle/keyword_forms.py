@@ -15,7 +15,16 @@ from manastack.layers import protection_subtype
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused
 from manastack.vocabulary.alt_costs import IfKicked, WasKicked
-from manastack.vocabulary.attach import NO_ACTIVATED, AttachedGets, ControlAttached, GrantAbility
+from manastack.vocabulary.attach import (
+    NO_ACTIVATED,
+    AttachedGets,
+    ControlAttached,
+    EnchantedDealsDamage,
+    EnchantedDies,
+    GainThatMuch,
+    GrantAbility,
+    ReturnThatCard,
+)
 from manastack.vocabulary.base import (
     ActivatedAbility,
     Condition,
@@ -98,7 +107,7 @@ def join_protection(words: list[str]) -> list[str]:
 
 # Keywords of a spell itself, not granted to permanents: split second (702.61), affinity for
 # artifacts (702.41).
-SPELL_KEYWORDS = ("split second", "affinity for artifacts")
+SPELL_KEYWORDS = ("split second", "affinity for artifacts", "convoke", "rebound")
 
 
 # --- enchant (702.5) ---------------------------------------------------------------------------
@@ -264,7 +273,10 @@ _ARREST = re.compile(
     r"abilities can't be activated\."
 )
 _CONTROL = re.compile(r"you control enchanted (creature|land|artifact|permanent)\.")
-_GRANT = re.compile(r'(enchanted|equipped) (creature|land|artifact|permanent) has "(.+)"')
+_GRANT = re.compile(
+    r"(enchanted|equipped) (creature|land|artifact|permanent) "
+    r'(?:gets ([+-]\d+)/([+-]\d+) and )?has "(.+)"'
+)
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|permanent)\b")
 
 
@@ -278,13 +290,14 @@ def grant_form(line: str) -> GrantAbility | None:
     m = _GRANT.fullmatch(line.lower())
     if m is None:
         return None
-    inner = line[m.start(3) : m.end(3)]
+    inner = line[m.start(5) : m.end(5)]
     if "~" in inner:
         return None  # the Aura's own name inside its quoted ability: not this form
     ab = _ability(_THIS.sub("~", inner), "~")
     if not isinstance(ab, ActivatedAbility | ManaAbility | TriggeredAbility):
         return None
-    return GrantAbility(m.group(1), m.group(2), dataclasses.replace(ab, text=inner))
+    pw, tg = int(m.group(3) or 0), int(m.group(4) or 0)
+    return GrantAbility(m.group(1), m.group(2), dataclasses.replace(ab, text=inner), pw, tg)
 
 
 def static_words(s: StaticEffect) -> str | None:
@@ -298,7 +311,8 @@ def static_words(s: StaticEffect) -> str | None:
         return f"enchanted {s.noun} can't {what}, and {NO_ACTIVATED}"
     if isinstance(s, GrantAbility):
         inner = ability(s.ability).replace("~", f"this {s.noun}")
-        return f'{s.kind} {s.noun} has "{inner}."'
+        gets = f"gets {s.power:+d}/{s.toughness:+d} and " if s.power or s.toughness else ""
+        return f'{s.kind} {s.noun} {gets}has "{inner}."'
     if not isinstance(s, EntersWithCounters) or s.kind != "+1/+1":
         return None
     if s.per_kick:
@@ -343,6 +357,10 @@ def effect_words(e: Effect, targets: tuple[TargetSpec, ...]) -> str | None:
 
     if isinstance(e, IfKicked):
         return "if ~ was kicked, " + effects(e.effects, targets)
+    for forms in _THAT.values():
+        for words, effect in forms:
+            if effect == e:
+                return words
     return None
 
 
@@ -360,9 +378,46 @@ def activation_restriction(body: str) -> tuple[str, str]:
 # 603.1: the trigger heads of these keywords (as the grammar reads them, with the comma).
 TRIGGER_HEADS: tuple[tuple[str, TriggerCondition], ...] = (
     ("when you cycle ~, ", YouCycleThis()),  # 702.29c
+    ("when enchanted creature dies, ", EnchantedDies()),
+    ("whenever enchanted creature deals damage, ", EnchantedDealsDamage()),
+    (
+        "whenever enchanted creature deals damage to an opponent, ",
+        EnchantedDealsDamage("an opponent"),
+    ),
+    ("whenever enchanted creature deals damage to a player, ", EnchantedDealsDamage("a player")),
     ("whenever a player cycles a card, ", CyclesTrigger("any")),  # 702.29d
     ("whenever you cycle a card, ", CyclesTrigger("you")),
 )
+
+
+# Instructions only these triggers' abilities say (they read what the trigger saw).
+_THAT = {
+    EnchantedDealsDamage: (("you gain that much life", GainThatMuch()),),
+    EnchantedDies: (
+        ("return that card to the battlefield under your control", ReturnThatCard("yours")),
+        (
+            "return that card to the battlefield under its owner's control",
+            ReturnThatCard("owner's"),
+        ),
+        ("return that card to its owner's hand", ReturnThatCard("hand")),
+    ),
+}
+
+
+def triggered_form(line: str, name: str) -> TriggeredAbility | None:
+    """A whole triggered ability whose instruction reads what its trigger saw: "Whenever
+    enchanted creature deals damage, you gain that much life." (120.3, 119.3); "When enchanted
+    creature dies, return that card to the battlefield under your control." (400.7)."""
+    from manastack.oracle import grammar as gr
+
+    cur = gr.Cursor(line)
+    trig = gr.trigger_head(cur)
+    if trig is None:
+        return None
+    for words, effect in _THAT.get(type(trig), ()):
+        if cur.lit(words) and cur.lit(".") and cur.done():
+            return TriggeredAbility(trig, (effect,), line.replace("~", name))
+    return None
 
 
 def works_off_the_stack(line: str) -> bool:

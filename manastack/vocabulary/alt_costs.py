@@ -157,7 +157,7 @@ class ChooseKicker(casting._Proposal):
             total = optional_total(g, item, {kc.keyword: n})
         if n and kc.extra is not None and not payable(g, self.player, kc.extra, None, 0):
             return False  # 702.33a: a kicker cost besides mana (sacrifice a land, pay life)
-        return casting.can_afford(g, self.player, total)
+        return casting.can_afford(g, self.player, total, convoke=casting.item_convoke(item))
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         item, kc = self._item(g)
@@ -463,3 +463,142 @@ def costed_abilities(kc: KeywordCost) -> tuple[TriggeredAbility | StaticAbility,
     if kc.keyword == "dash":
         return (StaticAbility(Dashed(), f"Dash {kc.cost}"),)
     return ()
+
+
+# --- rebound (702.88) -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class YourNextUpkeep(TriggerCondition):
+    """603.7: "at the beginning of your next upkeep", counted from the turn it was created."""
+
+    turn: int
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, StepBegins)
+            and ev.step is Step.UPKEEP
+            and g.turn > self.turn
+            and g.rules.is_active(g, controller)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromExile(Effect):
+    """702.88a (rebound) / 702.85a (cascade): its owner may cast the exiled card ``cid`` (or
+    ``item.data["found"]``) without paying its mana cost, now (a decision; the resolution
+    waits); ``how`` says which."""
+
+    how: str
+    cid: int = -1
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.special import CastOrDecline
+
+        cid = self.cid if self.cid >= 0 else (item.data or {}).get("found")
+        pl = g.players[item.controller]
+        if not isinstance(cid, int) or not any(c.cid == cid for c in pl.exile):
+            return True
+        g.pending = CastOrDecline(item.controller, cid, self.how)
+        return False
+
+
+def rebound(g: GameState, item: StackItem, card: Card) -> bool:
+    """702.88a: a spell with rebound cast from its owner's hand is exiled as it resolves, and at
+    the beginning of its owner's next upkeep they may cast it from exile without paying its
+    mana cost. True if it was exiled so."""
+    if "rebound" not in card.cdef.keywords or card.token or "from" in (item.data or {}):
+        return False
+    g.players[card.owner].exile.append(card)
+    g.emit("resolve", "{card!c} is exiled as it resolves (rebound)", "702.88a", card=card.name)
+    later = TriggeredAbility(
+        YourNextUpkeep(g.turn), (CastFromExile("rebound", card.cid),), "rebound"
+    )
+    g.delayed.append(DelayedTrigger(later.trigger, later, card.owner, card.name))
+    return True
+
+
+# --- cascade (702.85) -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class YouCastThis(TriggerCondition):
+    """702.85a: "When you cast this spell": put on the stack by :func:`cast_triggers` as the
+    spell becomes cast (it works on the stack); no event on the battlefield matches it."""
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return False
+
+
+def cast_triggers(g: GameState, item: StackItem) -> None:
+    """601.2i: the spell's own "when you cast this spell" abilities (cascade) trigger."""
+    from manastack.events.pipeline import queue_card_trigger
+
+    card = item.card
+    if card is None or item.face_down:
+        return
+    for ab in card.cdef.triggered:
+        if isinstance(ab.trigger, YouCastThis):
+            queue_card_trigger(g, ab, card)
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade(Effect):
+    """702.85a: "exile cards from the top of your library until you exile a nonland card whose
+    mana value is less than this spell's" (``item.data``: what was exiled, what was found)."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack import cards
+
+        pl = g.players[item.controller]
+        top = cards.find(item.source_name)
+        value = top.mana_value if top is not None else 0
+        exiled: list[int] = []
+        found = None
+        while pl.library:
+            card = pl.library.pop()
+            pl.exile.append(card)
+            exiled.append(card.cid)
+            g.emit("move", "{card!c} is exiled (cascade)", "702.85a", card=card.name)
+            if not card.cdef.is_land and card.cdef.mana_value < value:
+                found = card.cid
+                break
+        item.data = {**(item.data or {}), "exiled": exiled, "found": found}
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class CascadeBottom(Effect):
+    """702.85a: "put all cards exiled this way that weren't cast on the bottom of your library
+    in a random order"."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        pl = g.players[item.controller]
+        exiled = (item.data or {}).get("exiled") or []
+        rest = [c for c in pl.exile if c.cid in exiled]
+        for c in rest:
+            pl.exile.remove(c)
+        g.rng.shuffle(rest)
+        pl.library[:0] = rest  # the bottom of the library is its start (the top is its end)
+        if rest:
+            g.emit(
+                "move",
+                "{n} cards exiled by cascade go to the bottom of {player}'s library",
+                "702.85a",
+                n=len(rest),
+                player=pl.name,
+            )
+        return True
+
+
+CASCADE = TriggeredAbility(
+    YouCastThis(), (Cascade(), CastFromExile("cascade"), CascadeBottom()), "Cascade"
+)

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from manastack import layers, stack
-from manastack.state import GameState, Permanent, StackItem
-from manastack.vocabulary.base import Effect, StaticEffect
+from manastack.events.types import DamageDealt, GameEvent, PermanentLeft
+from manastack.i18n import Msg
+from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.vocabulary.base import Effect, StaticEffect, TriggerCondition
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,20 @@ class GrantAbility(StaticEffect):
     kind: str
     noun: str
     ability: Any
+    power: int = 0  # "gets +2/+2 and has ...": 613.4c as well
+    toughness: int = 0
 
     def granted_abilities(self, g: GameState, source: Permanent, p: Permanent) -> tuple[Any, ...]:
         return (self.ability,) if source.attached_to == p.oid else ()
+
+    def pt_change(self, g: GameState, source: Permanent, p: Permanent) -> tuple[int, int] | None:
+        if source.attached_to == p.oid and (self.power or self.toughness):
+            return self.power, self.toughness
+        return None
+
+    @property
+    def affects_pt(self) -> bool:
+        return bool(self.power or self.toughness)
 
     @property
     def gives_abilities(self) -> bool:
@@ -146,3 +159,107 @@ def _change_control(g: GameState, p: Permanent, pi: int) -> None:
     g.emit(
         "control", "{player} gains control of {card!c}", "613.1b", player=g.pname(pi), card=p.name
     )
+
+
+# --- triggers of the enchanted creature -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EnchantedDies(TriggerCondition):
+    """603.6c / 603.10a: "When enchanted creature dies": the Aura (as the battlefield was, still
+    attached) sees its creature die; the card is remembered (400.7d)."""
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (PermanentLeft,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, PermanentLeft)
+            and ev.dies
+            and isinstance(source, Permanent)
+            and source.attached_to == ev.permanent.oid
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, PermanentLeft) and not ev.permanent.card.token:
+            return {"cid": ev.permanent.card.cid}
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class EnchantedDealsDamage(TriggerCondition):
+    """ "Whenever enchanted creature deals damage" (``to``: "" any, "an opponent", "a player"):
+    ``info["amount"]`` is that much (120.3)."""
+
+    to: str = ""
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        if not isinstance(ev, DamageDealt) or ev.amount <= 0 or not isinstance(source, Permanent):
+            return False
+        if not isinstance(ev.source, Permanent) or source.attached_to != ev.source.oid:
+            return False
+        if self.to == "a player":
+            return ev.player is not None
+        if self.to == "an opponent":
+            return ev.player is not None and ev.player != controller
+        return True
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, DamageDealt):
+            return {"amount": ev.amount, "player": ev.player}
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GainThatMuch(Effect):
+    """ "you gain that much life" (``item.data["amount"]``, what the trigger saw, 119.3)."""
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.damage import gain_life
+
+        n = (item.data or {}).get("amount", 0)
+        if isinstance(n, int) and n > 0:
+            gain_life(g, item.controller, n, Msg("{card!c}", card=item.source_name))
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnThatCard(Effect):
+    """ "return that card to the battlefield under your control" (``dest`` "yours"), "... under
+    its owner's control" ("owner's"), "... to its owner's hand" ("hand"): the card that died
+    (``item.data["cid"]``), from its owner's graveyard (400.7)."""
+
+    dest: str
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        from manastack.zones import enter_battlefield
+
+        cid = (item.data or {}).get("cid")
+        for pl in g.players:
+            card = next((c for c in pl.graveyard if c.cid == cid), None)
+            if card is None:
+                continue
+            pl.graveyard.remove(card)
+            if self.dest == "hand":
+                pl.hand.append(card)
+                g.emit(
+                    "move",
+                    "{card!c} returns from {player}'s graveyard to their hand",
+                    "400.7",
+                    card=card.name,
+                    player=pl.name,
+                )
+            else:
+                who = item.controller if self.dest == "yours" else card.owner
+                enter_battlefield(g, card, who, rule="400.7")
+            return True
+        return True

@@ -39,7 +39,16 @@ _ARTIFACT_CREATURE = HasType(frozenset({"Artifact"})) & HasType(frozenset({"Crea
 _NUMBERED = re.compile(
     r"(bushido|rampage|renown|soulshift|bloodthirst|modular|fading|vanishing|fabricate) (\d+)"
 )
-_PLAIN = ("exalted", "prowess", "flanking", "persist", "undying", "battle cry", "evolve")
+_PLAIN = (
+    "exalted",
+    "prowess",
+    "flanking",
+    "persist",
+    "undying",
+    "battle cry",
+    "evolve",
+    "cascade",
+)
 
 
 def is_triggered_keyword(word: str) -> bool:
@@ -73,6 +82,10 @@ def keyword_ability(word: str) -> TriggeredAbility | StaticAbility | None:
         return TriggeredAbility(CastNoncreatureTrigger(), (PumpSource(1, 1),), "Prowess")
     if word == "flanking":
         return TriggeredAbility(BlockedByTrigger(), (PumpThat(-1, -1),), "Flanking")
+    if word == "cascade":
+        from manastack.vocabulary.alt_costs import CASCADE
+
+        return CASCADE
     if word == "battle cry":
         return TriggeredAbility(AttacksTrigger(), (BattleCry(),), "Battle cry")
     if word == "evolve":
