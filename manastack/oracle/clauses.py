@@ -1998,7 +1998,6 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation|battalion|inspired) — "), ""),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*, you may sacrifice )it\b"), r"\1~"),
     (
         re.compile(r"^when ~ becomes the target of a spell or ability\b"),
@@ -2011,7 +2010,6 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?put [^,.]*? counters? on )it\b"),
         r"\1~",
     ),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*, if [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     # A search's "reveal it/them, [and] put it/that card/them ..., then shuffle" (701.23).
     (
         re.compile(
@@ -2024,7 +2022,6 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         ),
         _search_canonical,
     ),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*, .*?if you do, )it (gets|gains|deals)\b"), r"\1~ \2"),
     (
         re.compile(
             r"^((?:whenever|when) ~ [^,]*, prevent all (?:combat )?damage that would be dealt "
@@ -2032,12 +2029,6 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         ),
         r"\1~",
     ),
-    (
-        re.compile(r"^((?:whenever|when) ~ [^,]*, .*?you may have )it (gets?|gains?|deals?)\b"),
-        r"\1~ \2",
-    ),
-    # 702.29c: "when you cycle ~, you may have it deal ...": "it" is the cycled card itself.
-    (re.compile(r"^(when you cycle ~, you may have )it (deals?)\b"), r"\1~ \2"),
 )
 
 

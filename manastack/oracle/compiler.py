@@ -40,6 +40,7 @@ from manastack.vocabulary.base import (
     StaticAbility,
     Suspend,
     TargetSpec,
+    TriggerCondition,
     TriggeredAbility,
 )
 from manastack.vocabulary.combat_triggers import (
@@ -70,6 +71,21 @@ _OWN_TRIGGERS = (
     PutIntoGraveyardTrigger,
     *kf.OWN_TRIGGERS,
 )
+
+
+def it_is_source(trig: TriggerCondition) -> bool:
+    """The trigger's context: whether "it" in its ability's instructions is the ability's source,
+    for a trigger of the permanent itself ("whenever ~ attacks, it gets +1/+0") or of the card
+    being cycled ("when you cycle ~, you may have it deal 1 damage to any target": the cycled
+    card, 702.29c). The grammar reads "it" so (:attr:`grammar.Context.it_is_source`) and the
+    render check reads the text so (:func:`render.check`)."""
+    return (
+        trig in (EntersTrigger("self"), DiesTrigger("self"))
+        or isinstance(trig, _OWN_TRIGGERS)
+        or cl.its_own(trig)
+    )
+
+
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).
 _ENCHANT = {
     "enchant creature": TargetSpec("target creature", permanent=CREATURE),
@@ -168,9 +184,7 @@ def _ability(line: str, name: str) -> Ability:
     if trig is not None:
         cond = kf.intervening_if(cur) or cl.intervening_if(cur, trig)  # 603.4
         ctx = gr.Context(
-            it_is_source=trig in (EntersTrigger("self"), DiesTrigger("self"))
-            or isinstance(trig, _OWN_TRIGGERS)
-            or cl.its_own(trig),
+            it_is_source=it_is_source(trig),
             that_player=cl.gives_player(trig),
             defending=cl.gives_defender(trig),
         )

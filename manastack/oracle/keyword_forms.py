@@ -432,10 +432,4 @@ OWN_TRIGGERS: tuple[type, ...] = (YouCycleThis,)
 
 # Wordings of these forms that mean the same thing, brought to the one the renderer writes
 # (added to the renderer's own).
-SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"^((?:whenever|when) ~ [^,]*, if it was kicked), it (gets|gains|deals)\b"),
-        r"\1, ~ \2",
-    ),
-    (re.compile(r"^(when you cycle ~), it (gets|gains|deals)\b"), r"\1, ~ \2"),
-)
+SYNONYMS: tuple[tuple[re.Pattern[str], str], ...] = ()

@@ -19,6 +19,7 @@ from manastack.oracle.compiler import (
     ModalHead,
     ModeLine,
     SpellLine,
+    it_is_source,
 )
 from manastack.oracle.grammar import (
     GRANTABLE,
@@ -708,19 +709,12 @@ _SYNONYMS = (
     ),
     (re.compile(r", then (?!return that card to the battlefield)"), " and "),
     (re.compile(r"^whenever a creature dies\b"), "whenever ~ or another creature dies"),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*), it (gets|gains|deals)\b"), r"\1, ~ \2"),
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
     (re.compile(r"^(?:landfall|threshold|metalcraft) — "), ""),
     (re.compile(r"^as long as ([^,]+), ~ (.*)$"), r"~ \2 as long as \1"),
     (re.compile(r"^((?:whenever|when) ~ [^,]*), sacrifice it\b"), r"\1, sacrifice ~"),
     (re.compile(r"can't be countered by spells or abilities"), "can't be countered"),
     (re.compile(r"its controller's untap step"), "your untap step"),
-    (
-        re.compile(
-            r"(?<=: )it deals\b|(?<=^when ~ enters, )it deals\b|(?<=^when ~ dies, )it deals\b"
-        ),
-        "~ deals",
-    ),
     *cl.SYNONYMS,
 )
 
@@ -772,10 +766,35 @@ def canonical(line: str) -> str:
     return line.replace("; ", ", ").replace("you draw ", "draw ")
 
 
+# The contexts in which "it" is the ability's source: the instructions of a trigger of the source
+# itself or of the card being cycled (:func:`compiler.it_is_source`; 603.2, 702.29c), and those
+# of an ability whose cost sacrifices it (602.2). There "it" as the subject ("it deals", "you may
+# have it deal", "if you do, it gets") is the source, which the renderer writes "~": the text is
+# read so on such a line only, whatever the words of its trigger head.
+_IT_AFTER_TRIGGER = re.compile(
+    r"^([^,]*, (?:if [^,]*, )?(?:.*?(?:you may have |if you do, ))?)it (gets?|gains?|deals?)\b"
+)
+_IT_AFTER_COST = re.compile(r"^([^:]*: )it (deals?)\b")
+
+
+def _text_line(line: str, kind: object, card: CardDef) -> str:
+    """A line of the normalised text as the renderer would write it, in its line's context."""
+    text = canonical(line)
+    if not isinstance(kind, AbilityLine):
+        return text
+    ab = card.abilities[kind.index]
+    if isinstance(ab, TriggeredAbility) and it_is_source(ab.trigger):
+        return _IT_AFTER_TRIGGER.sub(r"\1~ \2", text)
+    if isinstance(ab, ActivatedAbility) and ab.cost.sacrifice_self:
+        return _IT_AFTER_COST.sub(r"\1~ \2", text)
+    return text
+
+
 def check(c: Compiled) -> list[tuple[str, str]]:
     """The lines where the render differs from the text: (canonical text, render)."""
     rendered = [canonical(r) for r in render(c)]
-    text = [canonical(t) for t in c.normalised]
-    if len(rendered) != len(text):
+    if len(rendered) != len(c.normalised):
+        text = [canonical(t) for t in c.normalised]
         return [("\n".join(text), "\n".join(rendered))]
+    text = [_text_line(t, k, c.card) for t, k in zip(c.normalised, c.lines, strict=True)]
     return [(t, r) for t, r in zip(text, rendered, strict=True) if t != r]
