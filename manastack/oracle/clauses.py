@@ -1996,19 +1996,10 @@ def _obj(t: int, targets: tuple[TargetSpec, ...]) -> str:
 
 # Wordings that mean the same, brought to the one the renderer writes (render.canonical).
 SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
-    # "it" is the permanent whose trigger it is, after "if you do".
     (re.compile(r"^(?:rally|constellation|battalion|inspired) — "), ""),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*, you may sacrifice )it\b"), r"\1~"),
     (
         re.compile(r"^when ~ becomes the target of a spell or ability\b"),
         "whenever ~ becomes the target of a spell or ability",
-    ),
-    # "it" is the permanent whose trigger it is: "put a +1/+1 counter on it", "untap it".
-    (re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?(?:un)?tap )it\b"), r"\1~"),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*, .*? and untap )it\b"), r"\1~"),
-    (
-        re.compile(r"^((?:whenever|when) ~ [^,]*, (?:you may )?put [^,.]*? counters? on )it\b"),
-        r"\1~",
     ),
     # A search's "reveal it/them, [and] put it/that card/them ..., then shuffle" (701.23).
     (
@@ -2021,13 +2012,6 @@ SYNONYMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"shuffle your library"
         ),
         _search_canonical,
-    ),
-    (
-        re.compile(
-            r"^((?:whenever|when) ~ [^,]*, prevent all (?:combat )?damage that would be dealt "
-            r"(?:to |by |to and dealt by ))it\b"
-        ),
-        r"\1~",
     ),
 )
 

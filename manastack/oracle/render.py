@@ -712,7 +712,6 @@ _SYNONYMS = (
     (re.compile(r"^all (?=[a-z'-]+ creatures )"), ""),
     (re.compile(r"^(?:landfall|threshold|metalcraft) — "), ""),
     (re.compile(r"^as long as ([^,]+), ~ (.*)$"), r"~ \2 as long as \1"),
-    (re.compile(r"^((?:whenever|when) ~ [^,]*), sacrifice it\b"), r"\1, sacrifice ~"),
     (re.compile(r"can't be countered by spells or abilities"), "can't be countered"),
     (re.compile(r"its controller's untap step"), "your untap step"),
     *cl.SYNONYMS,
@@ -774,6 +773,14 @@ def canonical(line: str) -> str:
 _IT_AFTER_TRIGGER = re.compile(
     r"^([^,]*, (?:if [^,]*, )?(?:.*?(?:you may have |if you do, ))?)it (gets?|gains?|deals?)\b"
 )
+# ... and as the object of "sacrifice it", "(un)tap it", "put a +1/+1 counter on it", "prevent
+# all damage that would be dealt to it".
+_IT_OBJECT_AFTER_TRIGGER = re.compile(
+    r"^([^,]*, (?:you may )?sacrifice |[^,]*, (?:you may )?(?:un)?tap |[^,]*, .*? and untap "
+    r"|[^,]*, (?:you may )?put [^,.]*? counters? on "
+    r"|[^,]*, prevent all (?:combat )?damage that would be dealt (?:to |by |to and dealt by ))"
+    r"it\b"
+)
 _IT_AFTER_COST = re.compile(r"^([^:]*: )it (deals?)\b")
 
 
@@ -784,7 +791,8 @@ def _text_line(line: str, kind: object, card: CardDef) -> str:
         return text
     ab = card.abilities[kind.index]
     if isinstance(ab, TriggeredAbility) and it_is_source(ab.trigger):
-        return _IT_AFTER_TRIGGER.sub(r"\1~ \2", text)
+        text = _IT_AFTER_TRIGGER.sub(r"\1~ \2", text)
+        return _IT_OBJECT_AFTER_TRIGGER.sub(r"\1~", text)
     if isinstance(ab, ActivatedAbility) and ab.cost.sacrifice_self:
         return _IT_AFTER_COST.sub(r"\1~ \2", text)
     return text
