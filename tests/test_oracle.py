@@ -61,6 +61,22 @@ def test_the_render_sees_a_dropped_clause() -> None:
     assert render(Compiled(changed, c.lines, c.normalised)) != render(c)
 
 
+def test_it_is_the_source_by_the_context_of_its_line() -> None:
+    # 702.29c: after "when you cycle ~", "it" is the cycled card: read so by the trigger's
+    # context, the render writing "~".
+    text = "Blast deals 3 damage to any target.\nCycling {1}{R}{R}\n"
+    c = compile_row(
+        _row("Blast", text + "When you cycle Blast, you may have it deal 1 damage to any target.")
+    )
+    assert isinstance(c, Compiled) and check(c) == []
+    assert render(c)[2] == "when you cycle ~, you may have ~ deal 1 damage to any target"
+    # A spell's "it" is not its source: the render check does not read it so.
+    spell = compile_row(_row("Zap", "Zap deals 2 damage to any target."))
+    assert isinstance(spell, Compiled)
+    wrong = Compiled(spell.card, spell.lines, ("It deals 2 damage to any target.",))
+    assert check(wrong) != []
+
+
 @pytest.mark.parametrize(
     ("text", "reason", "fragment"),
     [
