@@ -14,9 +14,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from manastack.steps import Step
+from manastack.vocabulary.alt_costs import WasKicked
 from manastack.vocabulary.amounts import CountOf, X
 from manastack.vocabulary.asks import MayPay, MayThen, UnlessPay
 from manastack.vocabulary.base import (
@@ -511,102 +513,165 @@ def its_own(t: TriggerCondition) -> bool:
 
 
 # --- intervening "if" clauses (603.4) ------------------------------------------------------------
+#
+# Each form: the class of its condition, how it is read (after "if ", up to the comma) and how
+# it is written back (the words after "if"). The compiler reads a trigger's intervening "if"
+# with :func:`intervening_if`, the renderer writes it with :func:`condition_words`; both go
+# through :data:`INTERVENING_IFS` only.
+
+C = TypeVar("C", bound=Condition)
 
 
-def intervening_if(cur: Cursor, trig: TriggerCondition) -> Condition | None:
-    """603.4: ``if you control two or more Gates, ``, ``if you control no untapped lands, ``,
-    ``if you control a creature with power 5 or greater, ``, ``if ~ is untapped, ``, ``if that
-    player has two or fewer cards in hand, ``, ``if you have no cards in hand, ``."""
+@dataclass(frozen=True)
+class IfForm(Generic[C]):
+    """One intervening "if" clause form (603.4): ``read`` from the cursor after "if " (the
+    trigger at hand: "that player" needs one that remembers a player), ``words`` back."""
+
+    kind: type[C]
+    read: Callable[[Cursor, TriggerCondition], C | None]
+    words: Callable[[C], str | None]
+
+
+def _read_kicked(cur: Cursor, trig: TriggerCondition) -> WasKicked | None:
+    return WasKicked() if cur.lit("it was kicked") or cur.lit("~ was kicked") else None
+
+
+def _kicked_words(c: WasKicked) -> str | None:
+    return None if c.negated else "it was kicked"
+
+
+def _read_you_control(cur: Cursor, trig: TriggerCondition) -> YouControl | None:
+    """``you control two or more Gates``, ``you control no untapped lands``, ``you control a
+    creature with power 5 or greater``, ``you control another Wizard``."""
     from manastack.oracle import grammar as gr
 
-    start = cur.i
-    if not cur.lit("if "):
-        return None
-    cond: Condition | None = None
     if cur.lit("you control no "):
         parts = _plural_parts(cur)
-        if parts is not None:
-            cond = YouControl(_all(parts), none=True)
-    elif cur.lit("you control another "):
+        return None if parts is None else YouControl(_all(parts), none=True)
+    if cur.lit("you control another "):
         f = gr.permanent_filter(cur)
-        if f is not None:
-            cond = YouControl(f, other=True)
-    elif cur.lit("you control an ") or cur.lit("you control a "):
+        return None if f is None else YouControl(f, other=True)
+    if cur.lit("you control an ") or cur.lit("you control a "):
         body = cur.i
         f = gr.permanent_filter(cur)
         article = cur.low[body - 3 : body].strip()
         if f is not None and _article(cur.low[body : cur.i]) == article:
-            cond = YouControl(f)
-    elif cur.lit("you control "):
+            return YouControl(f)
+        return None
+    if cur.lit("you control "):
         n = gr.number(cur)
         if n is not None and n > 1 and cur.lit(" or more "):
             parts = _plural_parts(cur)
             if parts is not None:
-                cond = YouControl(_all(parts), at_least=n)
-    elif cur.lit("~ is untapped"):
-        cond = SourceTapped(False)
-    elif cur.lit("~ is tapped"):
-        cond = SourceTapped(True)
-    elif cur.lit("you have no cards in hand"):
-        cond = HandCount("you", 0)
-    elif gives_player(trig) and cur.lit("that player has "):
+                return YouControl(_all(parts), at_least=n)
+    return None
+
+
+def _you_control_words(c: YouControl) -> str | None:
+    from manastack.oracle import render
+
+    parts = c.what.parts if isinstance(c.what, AllOf) else (c.what,)
+    if c.none:
+        words = _plural_words(parts)
+        return None if words is None else f"you control no {words}"
+    if c.at_least > 1:
+        words = _plural_words(parts)
+        n = render._WORD.get(c.at_least, str(c.at_least))
+        return None if words is None else f"you control {n} or more {words}"
+    one = render._filter(c.what, "permanent")
+    return f"you control another {one}" if c.other else f"you control {_article(one.lower())} {one}"
+
+
+def _read_tapped(cur: Cursor, trig: TriggerCondition) -> SourceTapped | None:
+    if cur.lit("~ is untapped"):
+        return SourceTapped(False)
+    return SourceTapped(True) if cur.lit("~ is tapped") else None
+
+
+def _tapped_words(c: SourceTapped) -> str:
+    return "~ is tapped" if c.tapped else "~ is untapped"
+
+
+def _read_hand(cur: Cursor, trig: TriggerCondition) -> HandCount | None:
+    """``you have no cards in hand``, ``that player has two or fewer cards in hand``."""
+    from manastack.oracle import grammar as gr
+
+    if cur.lit("you have no cards in hand"):
+        return HandCount("you", 0)
+    if gives_player(trig) and cur.lit("that player has "):
         n = gr.number(cur)
         m = cur.rx(re.compile(r" or (fewer|more) cards? in hand\b"))
         if n is not None and m is not None:
-            cond = HandCount("that", n, m.group(1) == "fewer")
-    elif cur.lit("there are four or more card types among cards in your graveyard"):
-        cond = GraveyardTypes(4)
-    elif cur.lit("an opponent controls more lands than you"):
-        cond = OpponentMoreLands()
-    else:
-        m = cur.rx(re.compile(r"you have (\d+) or less life\b"))
-        if m is not None:
-            cond = LifeAtMost(int(m.group(1)))
-    if cond is None or not cur.lit(", "):
-        cur.i = start
+            return HandCount("that", n, m.group(1) == "fewer")
+    return None
+
+
+def _hand_words(c: HandCount) -> str:
+    from manastack.oracle import render
+
+    if c.whose == "you":
+        return "you have no cards in hand"
+    n = render._WORD.get(c.n, str(c.n))
+    cards = "card" if c.n == 1 else "cards"
+    return f"that player has {n} or {'fewer' if c.most else 'more'} {cards} in hand"
+
+
+_GRAVEYARD_TYPES = "there are four or more card types among cards in your graveyard"
+_MORE_LANDS = "an opponent controls more lands than you"
+
+
+def _read_graveyard_types(cur: Cursor, trig: TriggerCondition) -> GraveyardTypes | None:
+    return GraveyardTypes(4) if cur.lit(_GRAVEYARD_TYPES) else None
+
+
+def _read_more_lands(cur: Cursor, trig: TriggerCondition) -> OpponentMoreLands | None:
+    return OpponentMoreLands() if cur.lit(_MORE_LANDS) else None
+
+
+def _read_life(cur: Cursor, trig: TriggerCondition) -> LifeAtMost | None:
+    m = cur.rx(re.compile(r"you have (\d+) or less life\b"))
+    return None if m is None else LifeAtMost(int(m.group(1)))
+
+
+INTERVENING_IFS: tuple[IfForm[Any], ...] = (
+    IfForm(WasKicked, _read_kicked, _kicked_words),  # 702.33d
+    IfForm(YouControl, _read_you_control, _you_control_words),
+    IfForm(SourceTapped, _read_tapped, _tapped_words),
+    IfForm(HandCount, _read_hand, _hand_words),
+    IfForm(GraveyardTypes, _read_graveyard_types, lambda c: _GRAVEYARD_TYPES),
+    IfForm(OpponentMoreLands, _read_more_lands, lambda c: _MORE_LANDS),
+    IfForm(LifeAtMost, _read_life, lambda c: f"you have {c.n} or less life"),
+)
+
+
+def intervening_if(cur: Cursor, trig: TriggerCondition) -> Condition | None:
+    """603.4: the intervening "if" after a trigger head, one of :data:`INTERVENING_IFS` and
+    its comma (``if it was kicked, ``, ``if you control two or more Gates, ``); None (the cursor
+    where it was) for none."""
+    start = cur.i
+    if not cur.lit("if "):
         return None
-    return cond
+    for form in INTERVENING_IFS:
+        cond: Condition | None = form.read(cur, trig)
+        if cond is not None and cur.lit(", "):
+            return cond
+        cur.i = start + len("if ")
+    cur.i = start
+    return None
+
+
+def condition_words(c: Condition) -> str | None:
+    """The words of an intervening "if" after "if " (None: no form writes it)."""
+    for form in INTERVENING_IFS:
+        if isinstance(c, form.kind):
+            return form.words(c)
+    return None
 
 
 def _all(parts: list[Filter]) -> Filter:
     if not parts:
         return AnyObject()
     return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
-
-
-def condition_words(c: Condition) -> str | None:
-    from manastack.oracle import render
-
-    if isinstance(c, YouControl):
-        parts = c.what.parts if isinstance(c.what, AllOf) else (c.what,)
-        if c.none:
-            words = _plural_words(parts)
-            return None if words is None else f"you control no {words}"
-        if c.at_least > 1:
-            words = _plural_words(parts)
-            n = render._WORD.get(c.at_least, str(c.at_least))
-            return None if words is None else f"you control {n} or more {words}"
-        one = render._filter(c.what, "permanent")
-        return (
-            f"you control another {one}"
-            if c.other
-            else f"you control {_article(one.lower())} {one}"
-        )
-    if isinstance(c, SourceTapped):
-        return "~ is tapped" if c.tapped else "~ is untapped"
-    if isinstance(c, HandCount):
-        if c.whose == "you":
-            return "you have no cards in hand"
-        n = render._WORD.get(c.n, str(c.n))
-        cards = "card" if c.n == 1 else "cards"
-        return f"that player has {n} or {'fewer' if c.most else 'more'} {cards} in hand"
-    if isinstance(c, GraveyardTypes):
-        return "there are four or more card types among cards in your graveyard"
-    if isinstance(c, OpponentMoreLands):
-        return "an opponent controls more lands than you"
-    if isinstance(c, LifeAtMost):
-        return f"you have {c.n} or less life"
-    return None
 
 
 # --- "you may pay {1}. if you do, ..." ------------------------------------------------------------

@@ -182,7 +182,7 @@ def _ability(line: str, name: str) -> Ability:
     cur = gr.Cursor(line)
     trig = gr.trigger_head(cur)
     if trig is not None:
-        cond = kf.intervening_if(cur) or cl.intervening_if(cur, trig)  # 603.4
+        cond = cl.intervening_if(cur, trig)  # 603.4
         ctx = gr.Context(
             it_is_source=it_is_source(trig),
             that_player=cl.gives_player(trig),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from manastack.layers import protection_subtype
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused
-from manastack.vocabulary.alt_costs import IfKicked, WasKicked
+from manastack.vocabulary.alt_costs import IfKicked
 from manastack.vocabulary.attach import (
     NO_ACTIVATED,
     AttachedGets,
@@ -27,7 +27,6 @@ from manastack.vocabulary.attach import (
 )
 from manastack.vocabulary.base import (
     ActivatedAbility,
-    Condition,
     Effect,
     KeywordCost,
     ManaAbility,
@@ -41,7 +40,7 @@ from manastack.vocabulary.keywords import EntersWithCounters
 from manastack.vocabulary.restrictions import ONLY as RESTRICTIONS
 
 if TYPE_CHECKING:
-    from manastack.oracle.grammar import Context, Cursor
+    from manastack.oracle.grammar import Context
 
 # --- protection (702.16) ----------------------------------------------------------------------
 
@@ -199,24 +198,6 @@ def cost_words(kc: KeywordCost) -> str:
 
 
 # --- what the keywords' text says of them (kicker: 702.33d) ------------------------------------
-
-_KICKED_IF = ("if it was kicked, ", "if ~ was kicked, ")
-
-
-def intervening_if(cur: Cursor) -> Condition | None:
-    """603.4: an intervening "if" after a trigger head: ``if it was kicked,`` (702.33d)."""
-    for words in _KICKED_IF:
-        if cur.lit(words):
-            return WasKicked()
-    return None
-
-
-def condition_words(c: Condition) -> str | None:
-    """The render's side of :func:`intervening_if` (None: no words for it here)."""
-    if isinstance(c, WasKicked) and not c.negated:
-        return "if it was kicked"
-    return None
-
 
 _ENTERS_WITH = re.compile(
     r"(?:if ~ was kicked, it|~) enters with (a|an|one|two|three|four|five|six|seven|eight|x) "

@@ -632,10 +632,7 @@ def ability(a: object) -> str:
     if isinstance(a, TriggeredAbility) and a.condition is None:
         return f"{trigger(a.trigger)}, {effects(a.effects, a.targets)}"
     if isinstance(a, TriggeredAbility) and a.condition is not None:
-        cond = keyword_forms.condition_words(a.condition)
-        if cond is not None:
-            return f"{trigger(a.trigger)}, {cond}, {effects(a.effects, a.targets)}"
-        cond = cl.condition_words(a.condition)
+        cond = cl.condition_words(a.condition)  # 603.4
         if cond is None:
             raise NoWords(repr(a))
         return f"{trigger(a.trigger)}, if {cond}, {effects(a.effects, a.targets)}"
