@@ -249,3 +249,29 @@ def test_a_decklist_may_name_compiled_cards() -> None:
 
     with pytest.raises(InputError, match="unknown card 'Sengir Vampire'"):
         parse_decklist("4 Sengir Vampire\n", "deck.txt", cards.playable_names())  # refused
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "it was kicked",
+        "you control two or more Gates",
+        "you control no untapped lands",
+        "~ is untapped",
+        "you have no cards in hand",
+        "you have 5 or less life",
+        "an opponent controls more lands than you",
+        "there are four or more card types among cards in your graveyard",
+    ],
+)
+def test_each_intervening_if_form_reads_and_writes_its_words(words: str) -> None:
+    # 603.4: one registry of forms serves the compiler and the render.
+    from manastack.oracle import clauses
+    from manastack.oracle.grammar import Cursor
+    from manastack.vocabulary.triggers import EntersTrigger
+
+    cur = Cursor(f"if {words}, draw a card.")
+    cond = clauses.intervening_if(cur, EntersTrigger("self"))
+    assert cond is not None and cur.low[cur.i :] == "draw a card."
+    back = clauses.condition_words(cond)
+    assert back is not None and back.lower() == words.lower()
