@@ -497,21 +497,6 @@ def gives_defender(t: TriggerCondition) -> bool:
     return isinstance(t, AttacksTrigger | AttacksUnblocked | AttachedAttacks | AttacksAlone)
 
 
-def its_own(t: TriggerCondition) -> bool:
-    """Whether "it" in the trigger's effects is its source (a trigger of the source itself)."""
-    own = (
-        AttacksUnblocked,
-        DealsDamage,
-        DealtDamage,
-        BecomesTapped,
-        AttacksAlone,
-        AttacksWithOthers,
-        BecomesTargetTrigger,
-        BecomesUntapped,
-    )
-    return isinstance(t, own)
-
-
 # --- intervening "if" clauses (603.4) ------------------------------------------------------------
 #
 # Each form: the class of its condition, how it is read (after "if ", up to the comma) and how

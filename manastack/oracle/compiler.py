@@ -44,12 +44,8 @@ from manastack.vocabulary.base import (
     TriggeredAbility,
 )
 from manastack.vocabulary.combat_triggers import (
-    AttacksTrigger,
-    BecomesTargetTrigger,
-    BlocksTrigger,
     CombatDamageToPlayer,
     LeavesTrigger,
-    PutIntoGraveyardTrigger,
 )
 from manastack.vocabulary.costs import ExtraCost
 from manastack.vocabulary.effects import AddMana
@@ -57,18 +53,18 @@ from manastack.vocabulary.filters import CREATURE, Controlled, HasType
 from manastack.vocabulary.keyword_abilities import keyword_abilities
 from manastack.vocabulary.keywords import OwnAbility, ReturnSourceToHand
 from manastack.vocabulary.modes import Modal, Mode
+from manastack.vocabulary.more_triggers import DealsDamage, DealtDamage
 from manastack.vocabulary.suspend import suspend as suspend_keyword
-from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger
+from manastack.vocabulary.triggers import DiesTrigger, EntersTrigger, ItsOwnEvent
 from manastack.vocabulary.upkeep_keywords import upkeep_ability
 
-# Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1").
+# Triggers of the permanent itself, after which "it" is the source ("it gets +1/+1"): those on
+# an event of its own ("whenever ~ attacks", "when ~ leaves the battlefield"), and its damage.
 _OWN_TRIGGERS = (
-    AttacksTrigger,
-    BlocksTrigger,
+    ItsOwnEvent,
     CombatDamageToPlayer,
-    LeavesTrigger,
-    BecomesTargetTrigger,
-    PutIntoGraveyardTrigger,
+    DealsDamage,
+    DealtDamage,
     *kf.OWN_TRIGGERS,
 )
 
@@ -79,11 +75,7 @@ def it_is_source(trig: TriggerCondition) -> bool:
     being cycled ("when you cycle ~, you may have it deal 1 damage to any target": the cycled
     card, 702.29c). The grammar reads "it" so (:attr:`grammar.Context.it_is_source`) and the
     render check reads the text so (:func:`render.check`)."""
-    return (
-        trig in (EntersTrigger("self"), DiesTrigger("self"))
-        or isinstance(trig, _OWN_TRIGGERS)
-        or cl.its_own(trig)
-    )
+    return trig in (EntersTrigger("self"), DiesTrigger("self")) or isinstance(trig, _OWN_TRIGGERS)
 
 
 # 702.5a: what each enchant ability lets an Aura spell target (303.4a).

@@ -76,8 +76,9 @@ class TriggerCondition:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         # vars(): mypyc compiles no cls.__dict__. A class that dataclass(slots=True) rebuilds
-        # comes here twice: noting it twice changes nothing.
-        if "matches" in vars(cls):
+        # comes here twice: noting it twice changes nothing. A class that inherits ``matches``
+        # and names its own events (triggers.ItsOwnEvent's) is noted too.
+        if "matches" in vars(cls) or "watched" in vars(cls):
             TRIGGER_INTEREST.note(cls, cls.watched())
 
     def matches(

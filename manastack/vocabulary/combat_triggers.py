@@ -23,30 +23,20 @@ from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent
 from manastack.targeting import spell_types
 from manastack.vocabulary.base import TriggerCondition
+from manastack.vocabulary.triggers import ItsOwnAttack, ItsOwnEvent
 
 
 @dataclass(frozen=True, slots=True)
-class AttacksTrigger(TriggerCondition):
+class AttacksTrigger(ItsOwnAttack):
     """508.3a: "whenever ~ attacks" (as attackers are declared)."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (AttackerDeclared,)
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, AttackerDeclared) and ev.permanent is source
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
-
 
 @dataclass(frozen=True, slots=True)
-class BlocksTrigger(TriggerCondition):
+class BlocksTrigger(ItsOwnEvent):
     """509.3a: "whenever ~ blocks" (``blocked=False``); 509.3c: "whenever ~ becomes blocked"
     (``blocks=False``, once however many block it); both: "whenever ~ blocks or becomes
     blocked"."""
@@ -58,15 +48,8 @@ class BlocksTrigger(TriggerCondition):
     blocks: bool = True
     blocked: bool = False
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        if self.blocks and isinstance(ev, BlockerDeclared) and ev.permanent is source:
-            return True
-        return self.blocked and isinstance(ev, AttackerBlocked) and ev.permanent is source
+    def also(self, g: GameState, ev: GameEvent, controller: int) -> bool:
+        return self.blocks if isinstance(ev, BlockerDeclared) else self.blocked
 
     def info(self, ev: GameEvent) -> dict[str, object] | None:
         return {"blockers": ev.blockers} if isinstance(ev, AttackerBlocked) else None
@@ -98,20 +81,12 @@ class CombatDamageToPlayer(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class LeavesTrigger(TriggerCondition):
+class LeavesTrigger(ItsOwnEvent):
     """603.6c / 603.10a: "when ~ leaves the battlefield" (to any zone; it looks back)."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (PermanentLeft,)
-
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, PermanentLeft) and ev.permanent is source
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,24 +175,16 @@ class LandfallTrigger(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class BecomesTargetTrigger(TriggerCondition):
+class BecomesTargetTrigger(ItsOwnEvent):
     """ "When ~ becomes the target of a spell or ability" (603.2)."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (BecameTarget,)
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, BecameTarget) and ev.permanent is source
-
 
 @dataclass(frozen=True, slots=True)
-class PutIntoGraveyardTrigger(TriggerCondition):
+class PutIntoGraveyardTrigger(ItsOwnEvent):
     """ "When ~ is put into a graveyard from the battlefield" (603.6c, 603.10a); the card in
     the graveyard is remembered (400.7d: the ability can find the new object)."""
 
@@ -225,13 +192,8 @@ class PutIntoGraveyardTrigger(TriggerCondition):
     def watched() -> tuple[type, ...]:
         return (PermanentLeft,)
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, PermanentLeft) and ev.permanent is source and ev.dest == "graveyard"
+    def also(self, g: GameState, ev: GameEvent, controller: int) -> bool:
+        return isinstance(ev, PermanentLeft) and ev.dest == "graveyard"
 
     def info(self, ev: GameEvent) -> dict[str, object] | None:
         if isinstance(ev, PermanentLeft) and not ev.permanent.card.token:

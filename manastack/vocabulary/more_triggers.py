@@ -22,6 +22,7 @@ from manastack.events.types import (
 )
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Filter, TriggerCondition
+from manastack.vocabulary.triggers import ItsOwnAttack, ItsOwnEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,23 +89,12 @@ class DiesWhich(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class AttacksUnblocked(TriggerCondition):
+class AttacksUnblocked(ItsOwnAttack):
     """509.1h: "whenever ~ attacks and isn't blocked" ("defending player": ``info``)."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (AttackerUnblocked,)
-
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, AttackerUnblocked) and ev.permanent is source
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        return {"player": ev.defender} if isinstance(ev, AttackerUnblocked) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,20 +180,12 @@ class YouGainLife(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class BecomesTapped(TriggerCondition):
+class BecomesTapped(ItsOwnEvent):
     """603.2, 701.26a: "whenever ~ becomes tapped"."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (Tapped,)
-
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, Tapped) and ev.permanent is source
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,27 +255,19 @@ class AttachedDealsCombatDamage(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class AttacksAlone(TriggerCondition):
+class AttacksAlone(ItsOwnAttack):
     """506.5, 508.3a: "whenever ~ attacks alone"."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (AttackerDeclared,)
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, AttackerDeclared) and ev.permanent is source and ev.alone
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
+    def also(self, g: GameState, ev: GameEvent, controller: int) -> bool:
+        return isinstance(ev, AttackerDeclared) and ev.alone
 
 
 @dataclass(frozen=True, slots=True)
-class AttacksWithOthers(TriggerCondition):
+class AttacksWithOthers(ItsOwnAttack):
     """Battalion: "whenever ~ and at least two other creatures attack" (508.3a: counted as
     attackers are declared)."""
 
@@ -303,14 +277,7 @@ class AttacksWithOthers(TriggerCondition):
     def watched() -> tuple[type, ...]:
         return (AttackerDeclared,)
 
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        if not isinstance(ev, AttackerDeclared) or ev.permanent is not source:
-            return False
+    def also(self, g: GameState, ev: GameEvent, controller: int) -> bool:
         c = g.combat
         if c is None:
             return False
@@ -320,9 +287,6 @@ class AttacksWithOthers(TriggerCondition):
             if p is not None and p.controller == controller:
                 mine += 1
         return mine > self.others
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        return {"player": ev.defender} if isinstance(ev, AttackerDeclared) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,21 +304,13 @@ class YouDraw(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class BecomesUntapped(TriggerCondition):
+class BecomesUntapped(ItsOwnEvent):
     """603.2, 701.26b: "whenever ~ becomes untapped" (inspired: in its controller's untap step,
     or by an effect)."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:
         return (PermanentUntapped,)
-
-    def only_its_source(self) -> bool:
-        return True
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return isinstance(ev, PermanentUntapped) and ev.permanent is source
 
 
 @dataclass(frozen=True, slots=True)

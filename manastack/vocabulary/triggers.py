@@ -6,11 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manastack.events.types import (
+    AttackerBlocked,
+    AttackerDeclared,
+    AttackerUnblocked,
+    BecameTarget,
+    BlockerDeclared,
     EntersBattlefield,
     GameEvent,
     PermanentLeft,
+    PermanentUntapped,
     SpellCast,
     StepBegins,
+    Tapped,
     TimeCounterRemoved,
 )
 from manastack.i18n import Msg
@@ -18,6 +25,62 @@ from manastack.layers import is_creature
 from manastack.state import Card, GameState, Permanent
 from manastack.steps import Step
 from manastack.vocabulary.base import Condition, TriggerCondition
+
+# The events about one permanent, the one their ``permanent`` names: "~ attacks", "~ blocks",
+# "~ becomes blocked", "~ attacks and isn't blocked", "~ becomes the target", "~ leaves the
+# battlefield", "~ becomes tapped / untapped".
+ABOUT_ONE_PERMANENT = (
+    AttackerBlocked,
+    AttackerDeclared,
+    AttackerUnblocked,
+    BecameTarget,
+    BlockerDeclared,
+    PermanentLeft,
+    PermanentUntapped,
+    Tapped,
+)
+
+
+class ItsOwnEvent(TriggerCondition):
+    """603.2: a trigger of a permanent on an event of its own ("whenever ~ attacks", "whenever ~
+    becomes tapped", "when ~ leaves the battlefield"): an event of a kind it ``watched`` (among
+    :data:`ABOUT_ONE_PERMANENT`) whose permanent is the source, for which ``also`` holds. No
+    other permanent's event can trigger it (``only_its_source``)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return ABOUT_ONE_PERMANENT  # each subclass names its own among these
+
+    def only_its_source(self) -> bool:
+        return True
+
+    def also(self, g: GameState, ev: GameEvent, controller: int) -> bool:
+        """What more the event must be (``ev``: one of ``watched``, about the source)."""
+        return True
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, ABOUT_ONE_PERMANENT)
+            and ev.permanent is source
+            and isinstance(ev, self.watched())
+            and self.also(g, ev, controller)
+        )
+
+
+class ItsOwnAttack(ItsOwnEvent):
+    """508.3a, 509.1h: a trigger on its source's attack ("whenever ~ attacks [alone / and isn't
+    blocked]"), which remembers the player attacked ("defending player")."""
+
+    __slots__ = ()
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if isinstance(ev, AttackerDeclared | AttackerUnblocked):
+            return {"player": ev.defender}
+        return None
 
 
 @dataclass(frozen=True, slots=True)
