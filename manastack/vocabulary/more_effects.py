@@ -12,10 +12,10 @@ from typing import Any
 from manastack import layers, stack
 from manastack.damage import damage_player
 from manastack.i18n import Msg
-from manastack.state import Card, Effect613, GameState, Permanent, StackItem
+from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
-from manastack.vocabulary.player_effects import players_named
+from manastack.vocabulary.player_effects import EachChooses, players_named
 from manastack.zones import leave_battlefield, tap, untap
 
 SOURCE = -1
@@ -132,49 +132,31 @@ class GainAll(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardEach(Asking):
+class DiscardEach(EachChooses):
     """701.9a: "each player discards a card" / "each opponent discards a card": in APNAP order
     each chooses (101.4), then the cards are discarded at once."""
 
     who: str
     count: int = 1
 
-    def resolve(self, g: GameState, item: StackItem) -> bool:
-        st: dict[str, Any] = {
-            "queue": players_named(g, item, self.who, 0),
-            "chosen": [],
-            "left": self.count,
-        }
-        if self._advance(g, item, st):
-            return True
-        return self.ask(g, item, st)
+    def players(self, g: GameState, item: StackItem) -> list[int]:
+        return players_named(g, item, self.who, 0)
 
-    def _hand(self, g: GameState, pi: int, st: dict[str, Any]) -> list[Card]:
-        taken = set(st["chosen"])
-        return [c for c in g.players[pi].hand if c.cid not in taken]
+    def per_player(self) -> int:
+        return self.count
 
-    def _advance(self, g: GameState, item: StackItem, st: dict[str, Any]) -> bool:
-        while st["queue"]:
-            pi = st["queue"][0]
-            hand = self._hand(g, pi, st)
-            if st["left"] > 0 and len(hand) > st["left"]:
-                return False
-            st["chosen"] = st["chosen"] + [c.cid for c in hand[: st["left"]]]
-            st["queue"] = st["queue"][1:]
-            st["left"] = self.count
-        chosen = set(st["chosen"])
+    def pool(self, g: GameState, pi: int, taken: set[int]) -> list[tuple[int, str]]:
+        return [(c.cid, c.name) for c in g.players[pi].hand if c.cid not in taken]
+
+    def carry_out(self, g: GameState, chosen: list[int]) -> None:
+        ids = set(chosen)
         for pl in g.players:
-            for c in [c for c in pl.hand if c.cid in chosen]:
+            for c in [c for c in pl.hand if c.cid in ids]:
                 pl.hand.remove(c)
                 pl.graveyard.append(c)
                 g.emit(
                     "discard", "{player} discards {card!c}", "701.9a", player=pl.name, card=c.name
                 )
-        return True
-
-    def chooser(self, g: GameState, item: StackItem, st: dict[str, Any]) -> int:
-        queue = st.get("queue") or [item.controller]
-        return int(queue[0])
 
     def ask_prompt(self, g: GameState, item: StackItem, st: dict[str, Any]) -> Msg:
         return Msg(
@@ -182,28 +164,6 @@ class DiscardEach(Asking):
             player=g.pname(self.chooser(g, item, st)),
             card=item.source_name,
         )
-
-    def options(self, g: GameState, item: StackItem, st: dict[str, Any]) -> list[str]:
-        if not st.get("queue"):
-            return []
-        return [str(c.cid) for c in self._hand(g, self.chooser(g, item, st), st)]
-
-    def match(self, g: GameState, item: StackItem, st: dict[str, Any], option: str) -> str | None:
-        if not st.get("queue"):
-            return None
-        low = option.strip().lower()
-        for c in self._hand(g, self.chooser(g, item, st), st):
-            if str(c.cid) == low or c.name.lower() == low:
-                return str(c.cid)
-        return None
-
-    def chosen(self, g: GameState, item: StackItem, st: dict[str, Any], option: str) -> bool:
-        st["chosen"] = st["chosen"] + [int(option)]
-        st["left"] = st["left"] - 1
-        if st["left"] <= 0:
-            st["queue"] = st["queue"][1:]
-            st["left"] = self.count
-        return self._advance(g, item, st)
 
 
 @dataclass(frozen=True, slots=True)
