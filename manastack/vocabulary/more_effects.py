@@ -15,6 +15,7 @@ from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
+from manastack.vocabulary.moves import put_counters
 from manastack.vocabulary.player_effects import EachChooses, players_named
 from manastack.zones import leave_battlefield, tap, untap
 
@@ -75,19 +76,7 @@ class CountersOnAttached(Effect):
         p = _attached(g, item)
         if p is None:
             return True
-        counters = dict(p.counters) if p.counters else {}
-        counters[self.kind] = counters.get(self.kind, 0) + self.count
-        p.counters = counters
-        g.emit(
-            "counters",
-            "{card!c} gets a {counter} counter"
-            if self.count == 1
-            else "{card!c} gets {n} {counter} counters",
-            "122.1",
-            card=p.name,
-            n=self.count,
-            counter=self.kind,
-        )
+        put_counters(g, p, self.kind, self.count)
         return True
 
 
@@ -275,17 +264,5 @@ class CountersOnAll(Effect):
                 continue
             if not self.what.permanent(g, p, item.controller):
                 continue
-            counters = dict(p.counters) if p.counters else {}
-            counters[self.kind] = counters.get(self.kind, 0) + self.count
-            p.counters = counters
-            g.emit(
-                "counters",
-                "{card!c} gets a {counter} counter"
-                if self.count == 1
-                else "{card!c} gets {n} {counter} counters",
-                "122.1",
-                card=p.name,
-                n=self.count,
-                counter=self.kind,
-            )
+            put_counters(g, p, self.kind, self.count)
         return True

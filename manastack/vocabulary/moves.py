@@ -99,6 +99,21 @@ class Mill(Effect):
         return True
 
 
+def put_counters(g: GameState, p: Permanent, kind: str, n: int) -> None:
+    """122.1: ``n`` counters of ``kind`` (``+1/+1``, ``-1/-1``...) go on permanent ``p``."""
+    counters = dict(p.counters) if p.counters else {}
+    counters[kind] = counters.get(kind, 0) + n
+    p.counters = counters
+    g.emit(
+        "counters",
+        "{card!c} gets a {counter} counter" if n == 1 else "{card!c} gets {n} {counter} counters",
+        "122.1",
+        card=p.name,
+        n=n,
+        counter=kind,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PutCounters(Effect):
     """122.1: put N counters of a kind (``+1/+1``, ``-1/-1``) on a permanent (its P/T change
@@ -113,19 +128,7 @@ class PutCounters(Effect):
         n = amount_of(self.count, g, item)
         if p is None or n <= 0:
             return True
-        counters = dict(p.counters) if p.counters else {}
-        counters[self.kind] = counters.get(self.kind, 0) + n
-        p.counters = counters
-        g.emit(
-            "counters",
-            "{card!c} gets a {counter} counter"
-            if n == 1
-            else "{card!c} gets {n} {counter} counters",
-            "122.1",
-            card=p.name,
-            n=n,
-            counter=self.kind,
-        )
+        put_counters(g, p, self.kind, n)
         return True
 
 
@@ -643,19 +646,7 @@ class CountersOnEach(Effect):
         f = self.creatures
         for p in [p for p in g.battlefield if layers.is_creature(p)]:
             if f.permanent(g, p, item.controller):
-                counters = dict(p.counters) if p.counters else {}
-                counters[self.kind] = counters.get(self.kind, 0) + self.count
-                p.counters = counters
-                g.emit(
-                    "counters",
-                    "{card!c} gets a {counter} counter"
-                    if self.count == 1
-                    else "{card!c} gets {n} {counter} counters",
-                    "122.1",
-                    card=p.name,
-                    n=self.count,
-                    counter=self.kind,
-                )
+                put_counters(g, p, self.kind, self.count)
         return True
 
 
