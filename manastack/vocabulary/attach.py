@@ -11,6 +11,7 @@ from manastack.events.types import DamageDealt, GameEvent, PermanentLeft
 from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect, StaticEffect, TriggerCondition
+from manastack.vocabulary.more_triggers import ItsCreatureDies
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,23 +166,9 @@ def _change_control(g: GameState, p: Permanent, pi: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class EnchantedDies(TriggerCondition):
+class EnchantedDies(ItsCreatureDies):
     """603.6c / 603.10a: "When enchanted creature dies": the Aura (as the battlefield was, still
     attached) sees its creature die; the card is remembered (400.7d)."""
-
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (PermanentLeft,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
-    ) -> bool:
-        return (
-            isinstance(ev, PermanentLeft)
-            and ev.dies
-            and isinstance(source, Permanent)
-            and source.attached_to == ev.permanent.oid
-        )
 
     def info(self, ev: GameEvent) -> dict[str, object] | None:
         if isinstance(ev, PermanentLeft) and not ev.permanent.card.token:

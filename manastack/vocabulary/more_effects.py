@@ -15,9 +15,9 @@ from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
-from manastack.vocabulary.moves import put_counters
+from manastack.vocabulary.moves import put_counters, tap_or_untap
 from manastack.vocabulary.player_effects import EachChooses, players_named
-from manastack.zones import leave_battlefield, tap, untap
+from manastack.zones import leave_battlefield
 
 SOURCE = -1
 """``target`` naming the source itself ("~"), as in :mod:`manastack.vocabulary.moves`."""
@@ -225,15 +225,8 @@ class TapOrUntap(Asking):
 
     def chosen(self, g: GameState, item: StackItem, st: dict[str, Any], option: str) -> bool:
         p = stack.target_permanent(g, item, self.target)
-        if p is None:
-            return True
-        if option == "untap":
-            if p.tapped:
-                untap(g, [p])
-                g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
-        elif not p.tapped:
-            tap(g, p)
-            g.emit("effect", "{card!c} becomes tapped", "701.26a", card=p.name)
+        if p is not None:
+            tap_or_untap(g, p, option == "untap")
         return True
 
 

@@ -313,12 +313,11 @@ class BecomesUntapped(ItsOwnEvent):
         return (PermanentUntapped,)
 
 
-@dataclass(frozen=True, slots=True)
-class AttachedDies(TriggerCondition):
-    """700.4, 603.10a: "when enchanted/equipped creature dies" (the creature the source was
-    attached to, looking back at the battlefield as it was)."""
+class ItsCreatureDies(TriggerCondition):
+    """700.4, 603.10a: a trigger of an Aura or Equipment on the death of the creature it was
+    attached to, looking back at the battlefield as it was (the source still attached)."""
 
-    kind: str = "enchanted"
+    __slots__ = ()
 
     @staticmethod
     def watched() -> tuple[type, ...]:
@@ -333,3 +332,10 @@ class AttachedDies(TriggerCondition):
             and isinstance(source, Permanent)
             and source.attached_to == ev.permanent.oid
         )
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedDies(ItsCreatureDies):
+    """700.4, 603.10a: "when enchanted/equipped creature dies" (``kind``, for the words)."""
+
+    kind: str = "enchanted"

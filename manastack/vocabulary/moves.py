@@ -61,15 +61,8 @@ class TapTarget(Effect):
 
     def resolve(self, g: GameState, item: StackItem) -> bool:
         p = _object(g, item, self.target)
-        if p is None:
-            return True
-        if self.untap:
-            if p.tapped:
-                untap(g, [p])
-                g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
-        elif not p.tapped:
-            tap(g, p)
-            g.emit("effect", "{card!c} becomes tapped", "701.26a", card=p.name)
+        if p is not None:
+            tap_or_untap(g, p, self.untap)
         return True
 
 
@@ -97,6 +90,17 @@ class Mill(Effect):
             n=n,
         )
         return True
+
+
+def tap_or_untap(g: GameState, p: Permanent, untapping: bool) -> None:
+    """701.26a-b: tap ``p`` (or untap it, ``untapping``), if it isn't already."""
+    if untapping:
+        if p.tapped:
+            untap(g, [p])
+            g.emit("effect", "{card!c} untaps", "701.26b", card=p.name)
+    elif not p.tapped:
+        tap(g, p)
+        g.emit("effect", "{card!c} becomes tapped", "701.26a", card=p.name)
 
 
 def put_counters(g: GameState, p: Permanent, kind: str, n: int) -> None:
