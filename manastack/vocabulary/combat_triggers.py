@@ -139,7 +139,7 @@ class BlockedByTrigger(TriggerCondition):
 
 @dataclass(frozen=True, slots=True)
 class CastNoncreatureTrigger(TriggerCondition):
-    """702.107a (prowess): "whenever you cast a noncreature spell"."""
+    """702.108a (prowess): "whenever you cast a noncreature spell"."""
 
     @staticmethod
     def watched() -> tuple[type, ...]:

@@ -1,4 +1,4 @@
-"""Keywords that are triggered abilities (702.83 exalted, 702.107 prowess, 702.45 bushido,
+"""Keywords that are triggered abilities (702.83 exalted, 702.108 prowess, 702.45 bushido,
 702.25 flanking, 702.23 rampage, 702.112 renown, 702.46 soulshift, 702.79 persist, 702.93
 undying) or a static ability of the permanent itself (702.54 bloodthirst): the ability a card
 with the keyword has."""
