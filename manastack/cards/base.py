@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack.cards.model import CardDef
-
 if TYPE_CHECKING:  # the compiler (and gzip, json) load on first use: `import manastack` is fast
     from manastack.oracle import Compiled, Refusal
+    from manastack.vocabulary.base import CardDef
 
 _ROWS: dict[str, dict[str, Any]] = {}  # lower-case name -> row
 _COMPILED: dict[str, Compiled | Refusal] = {}  # lower-case name -> result
