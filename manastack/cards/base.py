@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from manastack.vocabulary.base import CardDef  # the engine's own (not the pools' vocabulary)
+
 if TYPE_CHECKING:  # the compiler (and gzip, json) load on first use: `import manastack` is fast
     from manastack.oracle import Compiled, Refusal
-    from manastack.vocabulary.base import CardDef
 
 _ROWS: dict[str, dict[str, Any]] = {}  # lower-case name -> row
 _COMPILED: dict[str, Compiled | Refusal] = {}  # lower-case name -> result
