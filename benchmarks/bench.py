@@ -193,6 +193,49 @@ def peak_memory(decks: Decks, games: int) -> dict[str, float]:
     }
 
 
+# --- import time ---------------------------------------------------------------------------------
+
+_IMPORT_CHILD = textwrap.dedent(
+    """
+    import sys, time
+    sys.path.insert(0, sys.argv[1])
+    before = set(sys.modules)
+    t, c = time.perf_counter(), time.process_time()
+    import manastack
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    assert manastack.__file__.startswith(sys.argv[1]), manastack.__file__
+    print(wall, cpu, len(set(sys.modules) - before))
+    """
+)
+
+
+def import_time(runs: int) -> dict[str, float]:
+    """``import manastack`` in ``runs`` fresh processes, the bytecode already cached (in a
+    temporary directory: ``PYTHONPYCACHEPREFIX``, whatever ``PYTHONDONTWRITEBYTECODE`` says):
+    the best and the median, wall-clock and CPU, and how many modules it loads."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        cmd = [sys.executable, "-c", _IMPORT_CHILD, str(ROOT)]
+        subprocess.run(cmd, env=env, capture_output=True, check=True)  # writes the bytecode
+        got = []
+        for _ in range(runs):
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            wall, cpu, modules = out.stdout.split()
+            got.append((float(wall), float(cpu), int(modules)))
+    walls = [w for w, _, _ in got]
+    cpus = [c for _, c, _ in got]
+    return {
+        "runs": runs,
+        "best_ms": min(walls) * 1000,
+        "median_ms": statistics.median(walls) * 1000,
+        "best_cpu_ms": min(cpus) * 1000,
+        "modules": got[0][2],
+    }
+
+
 # --- scaling ------------------------------------------------------------------------------------
 
 
@@ -362,6 +405,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--clone-reps", type=int, default=2000, help="clones timed per position")
     p.add_argument("--memory-games", type=int, default=1000, help="0 skips the memory run")
     p.add_argument("--scaling-games", type=int, default=200, help="0 skips the scaling run")
+    p.add_argument(
+        "--import-runs", type=int, default=10, help="fresh processes timing `import manastack`"
+    )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--phase", action="store_true", help="also measure phase.rs (phase-python)")
     p.add_argument("--phase-games", type=int, default=20)
@@ -444,6 +490,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"growth {m['growth_mib']:.1f} MiB); tracemalloc peak of a game "
             f"{m['game_traced_peak_kib']:.0f} KiB, {m['game_traced_peak_log_on_kib']:.0f} KiB "
             "with the rules log on"
+        )
+    if args.import_runs:
+        im = import_time(args.import_runs)
+        out["import"] = im
+        say(
+            f"import      `import manastack` best {im['best_ms']:.1f} ms (median "
+            f"{im['median_ms']:.1f}, best CPU {im['best_cpu_ms']:.1f}) of {args.import_runs} fresh "
+            f"processes, bytecode cached; {im['modules']} modules loaded"
         )
     if args.scaling_games:
         s = scaling(decks, args.scaling_games, args.workers, args.seed)

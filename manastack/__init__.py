@@ -5,13 +5,18 @@ The facade: :class:`Game` (``new``, ``decision``, ``legal_actions``, ``apply``, 
 :mod:`manastack.cards`.
 """
 
-from manastack import actions, cards
+from typing import TYPE_CHECKING, Any
+
+from manastack import actions
 from manastack import engine as _engine
 from manastack.decisions import Decision
 from manastack.errors import IllegalAction, InputError, ManastackError, UnknownCard
 from manastack.game import Game
 from manastack.state import Kind
 from manastack.steps import Step
+
+if TYPE_CHECKING:
+    from manastack import cards
 
 __all__ = [
     "COMPILED",
@@ -37,3 +42,13 @@ COMPILED: bool = not (_engine.__file__ or "").endswith(".py")
 def build_name() -> str:
     """``"compiled (mypyc)"`` or ``"pure Python"``: what ``manastack --version`` says."""
     return "compiled (mypyc)" if COMPILED else "pure Python"
+
+
+def __getattr__(name: str) -> Any:
+    """``manastack.cards`` is imported on first use: `import manastack` loads the engine only,
+    not the card pools nor the vocabulary their cards are made of."""
+    if name == "cards":
+        import importlib
+
+        return importlib.import_module("manastack.cards")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

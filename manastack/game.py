@@ -23,7 +23,6 @@ from mypy_extensions import mypyc_attr
 
 from manastack import casting, engine, layers, setup, targeting
 from manastack.actions import Action
-from manastack.cards.model import ManaAbility, StaticAbility, TriggeredAbility
 from manastack.casting import ChooseSpellTarget, PayCost
 from manastack.decisions import Decision, describe, legal_actions
 from manastack.decisions.base import Kind
@@ -36,6 +35,7 @@ from manastack.state import Event, GameState, Permanent
 from manastack.steps import Step
 from manastack.triggers import TriggerTarget
 from manastack.turn import DiscardCards
+from manastack.vocabulary.base import ManaAbility, StaticAbility, TriggeredAbility
 
 __all__ = ["Game", "Kind"]
 

@@ -17,7 +17,6 @@ Positions are compared by a short digest, so the state stays small, plain data.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -96,6 +95,8 @@ def position_digest(g: GameState) -> str:
             view = _VIEWS.get(f.name)
             value = getattr(g, f.name)
             position.append(value if view is None else view(value, names))
+    import hashlib  # not at import: `import manastack` stays light (hashlib loads OpenSSL)
+
     return hashlib.blake2b(repr(position).encode(), digest_size=10).hexdigest()
 
 

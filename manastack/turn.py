@@ -12,8 +12,6 @@ from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
-from manastack.vocabulary import control
-from manastack.vocabulary.upkeep_keywords import note_upkeep
 from manastack.zones import discard, draw, untap
 
 NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
@@ -71,6 +69,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         begin_cleanup(g)
         return
     elif step is Step.UPKEEP:
+        from manastack.vocabulary.upkeep_keywords import note_upkeep  # once a turn
+
         note_upkeep(g)  # echo's "your last upkeep" (702.30a)
     happen(g, StepBegins(step, g.active))  # "at the beginning of" triggers (603.2)
 
@@ -93,6 +93,8 @@ def finish_cleanup(g: GameState) -> None:
         p.deathtouched = False
         p.regen_shields = 0  # 701.19a: shields last until end of turn
     if g.effects:
+        from manastack.vocabulary import control  # once a turn, not at `import manastack`
+
         control.end_of_turn(g)  # 514.2: control goes back (613.1b)
         g.effects = [e for e in g.effects if not e.until_end_of_turn]
     if g.prevention:

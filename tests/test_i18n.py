@@ -17,11 +17,11 @@ from manastack.decisions import is_mana_only
 from manastack.deckgen import random_deck
 from manastack.i18n import (
     DOMAIN,
-    ELISIONS,
     LOCALE_DIR,
     Msg,
     Translator,
     elide,
+    elision_rule,
     languages,
     tr,
     translator,
@@ -120,7 +120,7 @@ ENGLISH = re.compile(
 def _template_patterns(lang: str) -> list[re.Pattern[str]]:
     """A pattern per translation: its fields match anything, a word the language elides
     before a field ("de {player}") either form ("de bob", "d'alice")."""
-    elision = ELISIONS.get(lang)
+    elision = elision_rule(lang)
     out = []
     for msgstr in _catalog(lang).values():
         elided = msgstr if elision is None else elision.sub("\x00\\1\x00\\2", msgstr)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack.cards.model import CardDef
+from manastack.vocabulary.base import CardDef  # the engine's own (not the pools' vocabulary)
 
 if TYPE_CHECKING:  # the compiler (and gzip, json) load on first use: `import manastack` is fast
     from manastack.oracle import Compiled, Refusal

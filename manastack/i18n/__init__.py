@@ -22,30 +22,36 @@ message). English is the source language: no catalog. A new language is a new ca
 
 from __future__ import annotations
 
-import gettext
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 DOMAIN = "manastack"
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANG = "en"
 ENV_VAR = "MANASTACK_LANG"
 
-_FIELD = re.compile(r"\{(\w+)!([ct])\}")
+# Patterns are compiled on first use (``re`` caches them), not by `import manastack`.
+_FIELD = r"\{(\w+)!([ct])\}"
 
 # Elision, a rule of the language's typography: in French a short word before a field is
 # elided when the field's text begins with a vowel ("la bibliothèque de {player}": "la
 # bibliothèque d'alice", "de bob"; "à moins que {player}": "qu'alice"). Names are proper
 # nouns: the rule is the same for them. An h is left alone (aspirated or not: the word can't
 # tell), and so is y ("de Yawgmoth").
-ELISIONS: dict[str, re.Pattern[str]] = {
-    "fr": re.compile(
-        r"(?<![\w'’-])(de|que|le|la|ne|lorsque|puisque|jusque) (\{\w+(?:![ct])?\})",
-        re.IGNORECASE,
-    ),
+ELISIONS: dict[str, str] = {
+    "fr": r"(?i)(?<![\w'’-])(de|que|le|la|ne|lorsque|puisque|jusque) (\{\w+(?:![ct])?\})",
 }
+
+
+def elision_rule(lang: str) -> re.Pattern[str] | None:
+    """The language's elision rule (``ELISIONS``) compiled, or None if it elides nothing."""
+    rule = ELISIONS.get(lang)
+    return None if rule is None else re.compile(rule)
+
+
 _VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæ")
 
 
@@ -215,12 +221,13 @@ class _Template:
     fmt: str
 
     def __init__(self, translated: str, lang: str = SOURCE_LANG) -> None:
-        self.cards = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "c")
-        self.texts = tuple(m[0] for m in _FIELD.findall(translated) if m[1] == "t")
+        fields = re.findall(_FIELD, translated)
+        self.cards = tuple(m[0] for m in fields if m[1] == "c")
+        self.texts = tuple(m[0] for m in fields if m[1] == "t")
         # Each word that may be elided before a field becomes a field of its own: ``{_e0}``,
         # the word and the field's text, elided or not (the field's name, the word, the slot).
         elisions: list[tuple[str, str, str]] = []
-        rule = ELISIONS.get(lang)
+        rule = elision_rule(lang)
         if rule is not None:
             parts: list[str] = []
             end = 0
@@ -231,7 +238,7 @@ class _Template:
                 end = m.end()
             translated = "".join(parts) + translated[end:]
         self.elisions = tuple(elisions)
-        self.fmt = _FIELD.sub(r"{\1}", translated)
+        self.fmt = re.sub(_FIELD, r"{\1}", translated)
 
 
 def elide(word: str, text: str) -> str:
@@ -242,6 +249,20 @@ def elide(word: str, text: str) -> str:
     if first and first.casefold() in _VOWELS:
         return f"{word[:-1]}'{text}"
     return f"{word} {text}"
+
+
+class _Catalog(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+
+
+class _NoCatalog:
+    """The source language's catalog: every template is its own translation."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+
+_SOURCE_CATALOG = _NoCatalog()
 
 
 class Translator:
@@ -257,7 +278,7 @@ class Translator:
     era: str | None
     mark: bool
     _cache: dict[str, _Template]
-    _gt: gettext.NullTranslations
+    _gt: _Catalog
 
     def __init__(self, lang: str = SOURCE_LANG, era: str | None = None, mark: bool = False) -> None:
         self.lang = lang
@@ -265,8 +286,10 @@ class Translator:
         self.mark = mark
         self._cache = {}
         if lang == SOURCE_LANG:
-            self._gt = gettext.NullTranslations()
+            self._gt = _SOURCE_CATALOG
         else:
+            import gettext  # English, the source language, has no catalog: loaded for the others
+
             tried = [f"{lang}@{era}", lang] if era else [lang]
             self._gt = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=tried, fallback=True)
 
