@@ -506,6 +506,10 @@ class GameState:
     # same look would find none again, so the engine skips it (engine.state_checks). Anything
     # else that is done clears it (engine.apply, priority.pass_priority when all have passed).
     settled: bool = _declare(Copy.SHARE, False, dump=False, digest=False)
+    # What kinds of static abilities the permanents' cards have (layers.battlefield_kinds): a
+    # bit set worked out on first use and forgotten (-1) whenever a permanent enters or leaves,
+    # so that the frequent "does anything grant abilities?" costs no scan of the battlefield.
+    bf_kinds: int = _declare(Copy.SHARE, -1, dump=False, digest=False)
 
     def __init__(
         self,
