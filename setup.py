@@ -31,9 +31,6 @@ ROOT = Path(__file__).resolve().parent
 #   would be most of the C code (and of the compile time) for no gain in a game; likewise the
 #   card descriptions (cardinfo.py), decklists and random decks, user files (textfile.py) and
 #   dumps (serialize.py: save/load, not the clone), none of them run per decision;
-# - state.py: its dataclasses annotate fields with classes imported only for type checking (to
-#   break import cycles: the rule set, trigger conditions, abilities), and mypyc looks those
-#   names up when the module loads (a KeyError, which crashed the whole compiled engine);
 # - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
 #   subclass of a built-in exception other than Exception's family it knows).
 INTERPRETED = (
@@ -59,7 +56,6 @@ INTERPRETED = (
     "manastack/deckgen.py",
     "manastack/textfile.py",
     "manastack/serialize.py",
-    "manastack/state.py",
 )
 
 WANTED = ("1", "true", "yes")

@@ -611,11 +611,14 @@ def _cast_problem(
     free: bool,
     alt: ManaCost | None = None,
     anytime: bool = False,
+    cost_first: bool = False,
 ) -> tuple[str, object] | None:
     """The first thing that keeps ``card`` from being cast now, as a cheap code (and its
     detail), or None. One check for listing (``can_cast``) and refusing (``cast_refusal``).
     ``alt``: an alternative cost (flashback, madness: 118.9); ``anytime``: cast as an effect or
-    ability allows, whatever the timing (madness, 702.35a)."""
+    ability allows, whatever the timing (madness, 702.35a). ``cost_first``: look at the cost
+    before the targets (a listing only asks whether: most cards of a hand fail on their cost,
+    which is cheaper to check than the targets)."""
     cd = card.cdef
     if cd.is_land:
         return ("land", None)
@@ -626,13 +629,37 @@ def _cast_problem(
         return ("timing", None)
     if g.stack and split_second(g):
         return ("split", None)
-    if not face_down:
+    if cost_first:
+        return _cost_problem(g, pi, cd, face_down, free, alt) or _target_problem(
+            g, pi, cd, face_down
+        )
+    return _target_problem(g, pi, cd, face_down) or _cost_problem(
+        g, pi, cd, face_down, free, alt
+    )
+
+
+def _target_problem(
+    g: GameState, pi: int, cd: CardDef, face_down: bool
+) -> tuple[str, object] | None:
+    """601.2c: a target the spell needs that has no legal choice (none for a face-down
+    spell)."""
+    if face_down:
+        return None
+    if cd.targets:
+        quality = targeting.card_quality(cd)
         for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi, targeting.card_quality(cd)):
+            if not targeting.has_legal_target(g, spec, None, pi, quality):
                 return ("target", spec)
-        modal = modal_of(cd.effects)
-        if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
-            return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
+    modal = modal_of(cd.effects)
+    if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
+        return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
+    return None
+
+
+def _cost_problem(
+    g: GameState, pi: int, cd: CardDef, face_down: bool, free: bool, alt: ManaCost | None
+) -> tuple[str, object] | None:
+    """601.2f-h: the total cost can't be paid (nor an alternative cost from the hand)."""
     cost = spell_total_cost(g, pi, cd, face_down, free, alt)
     convoke = not face_down and "convoke" in cd.keywords  # 702.51a
     if not can_afford(g, pi, cost, convoke=convoke) and not (
@@ -692,7 +719,7 @@ def can_cast(
     anytime: bool = False,
 ) -> bool:
     """``cast_refusal(...) is None`` without building the refusal (legal-action listing)."""
-    return _cast_problem(g, pi, card, face_down, free, alt, anytime) is None
+    return _cast_problem(g, pi, card, face_down, free, alt, anytime, cost_first=True) is None
 
 
 def cast_refusal(

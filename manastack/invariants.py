@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from manastack import layers
 from manastack.actions import Action
 from manastack.game import Game
 from manastack.state import GameState
@@ -109,6 +110,13 @@ def check(
             raise InvariantError(f"negative counters on {perm.name}")
         if not g.game_over and g.players[perm.controller].left:
             raise InvariantError(f"{perm.name} is controlled by a player who left")
+    if g.bf_kinds >= 0:
+        kept = g.bf_kinds
+        g.bf_kinds = -1
+        _require(
+            layers.battlefield_kinds(g) == kept,
+            "the kinds of static abilities kept for the battlefield are stale (layers.py)",
+        )
     if not g.game_over:
         _require(g.pending is not None, "a game in progress must be waiting for a decision")
         assert g.pending is not None

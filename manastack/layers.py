@@ -90,9 +90,31 @@ def granted_abilities(g: GameState, p: Permanent) -> tuple[Any, ...]:
     return out
 
 
+GRANTING = 1
+"""``battlefield_kinds``: some permanent's card gives abilities (layer 6, keywords included)."""
+ABILITY_GRANTING = 2
+"""``battlefield_kinds``: some permanent's card gives abilities other than keywords."""
+
+
+def battlefield_kinds(g: GameState) -> int:
+    """The kinds of static abilities the permanents' cards have (``GRANTING``,
+    ``ABILITY_GRANTING``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = 0
+        for src in g.battlefield:
+            cd = src.card.cdef
+            if cd.granting:
+                kinds |= GRANTING
+            if cd.ability_granting:
+                kinds |= ABILITY_GRANTING
+        g.bf_kinds = kinds
+    return kinds
+
+
 def any_ability_granting(g: GameState) -> bool:
     """Whether some static ability on the battlefield gives abilities other than keywords."""
-    return any(src.card.cdef.ability_granting for src in g.battlefield)
+    return (battlefield_kinds(g) & ABILITY_GRANTING) != 0
 
 
 def has(g: GameState, p: Permanent, keyword: str) -> bool:
@@ -105,7 +127,7 @@ def has(g: GameState, p: Permanent, keyword: str) -> bool:
 
 def any_granting(g: GameState) -> bool:
     """Whether some static ability on the battlefield gives abilities (layer 6)."""
-    return any(src.card.cdef.granting for src in g.battlefield)
+    return (battlefield_kinds(g) & GRANTING) != 0
 
 
 def granted(g: GameState, p: Permanent, keyword: str) -> bool:
@@ -139,7 +161,7 @@ class Quality:
         self.subtypes = subtypes
 
 
-NO_QUALITY = Quality()
+NO_QUALITY: Quality = Quality()
 
 
 def quality(p: Permanent) -> Quality:

@@ -69,6 +69,7 @@ def leave(g: GameState, pi: int) -> None:
     owned = [p for p in g.battlefield if p.owner == pi]
     if owned:
         g.battlefield = [p for p in g.battlefield if p.owner != pi]
+        g.bf_kinds = -1
         if g.combat is not None:
             for p in owned:
                 g.combat.remove(p.oid)

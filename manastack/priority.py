@@ -91,8 +91,11 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
     seen: set[str] = set()
     pl = g.players[pi]
     sorcery_ok = casting.sorcery_timing_ok(g, pi)
+    in_hand = False  # a card in hand has an ability that works there (cycling, 702.29a)
     for c in pl.hand:
         cd = c.cdef
+        if cd.keyword_costs:
+            in_hand = True
         if cd.name in seen:
             continue
         seen.add(cd.name)
@@ -108,9 +111,13 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(CastSpell(pi, c.cid, face_down=True))
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))
-    if pl.graveyard:
-        out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))  # flashback (702.34a)
-    out.extend(cycling.hand_actions(g, pi))  # cycling (702.29a)
+    # Cards in the graveyard that may be cast (flashback, 702.34a) or whose abilities work
+    # there (unearth 702.84a, scavenge 702.97a); most graveyards have none.
+    in_graveyard = any(c.cdef.keyword_costs for c in pl.graveyard)
+    if in_graveyard:
+        out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))
+    if in_hand or in_graveyard:
+        out.extend(cycling.hand_actions(g, pi))
     granting = layers.any_ability_granting(g)
     for p in g.battlefield:
         if p.controller != pi:

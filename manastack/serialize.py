@@ -355,7 +355,9 @@ _TABLES = {}
 def _card_table(cols: dict[str, Any]) -> tuple[tuple[Card, ...], dict[int, Card]]:
     key = (tuple(cols["cid"]), tuple(cols["name"]), tuple(cols["owner"]), tuple(cols["token"]))
     hit = _TABLES.get(key)
-    if hit is not None and all(cards.ALL.get(n) is cd for n, cd in hit[0].items()):
+    # A name not registered in the pools is a card of the base, compiled once and kept: only a
+    # registration can change what a name stands for.
+    if hit is not None and all(cards.ALL.get(n, cd) is cd for n, cd in hit[0].items()):
         return hit[1], hit[2]
     tokens = set(cols["token"])
     defs = {name: cards.get(name) for name in set(cols["name"])}

@@ -188,6 +188,7 @@ def from_position(
             perm.counters = dict(ps.counters) if ps.counters else None
             perm.face_down = ps.face_down
             g.battlefield.append(perm)
+    g.bf_kinds = -1
     every = [c for pl in pls for z in (pl.library, pl.hand, pl.graveyard, pl.exile) for c in z]
     every += [perm.card for perm in g.battlefield]
     g.cards = tuple(sorted(every, key=lambda c: c.cid))

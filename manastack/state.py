@@ -8,8 +8,8 @@ so clones share it. On the battlefield a card is a :class:`Permanent`, on the st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -298,26 +298,74 @@ class Effect613:
     keywords: frozenset[str] = frozenset()  # layer 6: keywords gained
 
 
-@dataclass(slots=True)
 class DelayedTrigger:
     """603.7: created on resolution; triggers once, the next time ``trigger`` matches an event,
     with ``ability``. Never changed once created."""
 
-    trigger: TriggerCondition
-    ability: TriggeredAbility
-    controller: int
-    source_name: str
+    __slots__ = ("ability", "controller", "source_name", "trigger")
+
+    # A plain class, not a dataclass: its annotations name classes this module can't import
+    # (they import it), which a dataclass compiled by mypyc would look up as the module loads.
+    def __init__(
+        self,
+        trigger: TriggerCondition,
+        ability: TriggeredAbility,
+        controller: int,
+        source_name: str,
+    ) -> None:
+        self.trigger = trigger
+        self.ability = ability
+        self.controller = controller
+        self.source_name = source_name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DelayedTrigger) and (
+            self.trigger,
+            self.ability,
+            self.controller,
+            self.source_name,
+        ) == (other.trigger, other.ability, other.controller, other.source_name)
+
+    def __repr__(self) -> str:
+        return (
+            f"DelayedTrigger({self.trigger!r}, {self.ability!r}, {self.controller}, "
+            f"{self.source_name!r})"
+        )
 
 
-@dataclass(slots=True)
 class PendingTrigger:
     """A triggered ability that has triggered and waits to be put on the stack (603.3)."""
 
-    ability: TriggeredAbility
-    controller: int
-    source_name: str
-    source_oid: int | None
-    info: dict[str, Any] | None = None
+    __slots__ = ("ability", "controller", "info", "source_name", "source_oid")
+
+    def __init__(
+        self,
+        ability: TriggeredAbility,
+        controller: int,
+        source_name: str,
+        source_oid: int | None,
+        info: dict[str, Any] | None = None,
+    ) -> None:
+        self.ability = ability
+        self.controller = controller
+        self.source_name = source_name
+        self.source_oid = source_oid
+        self.info = info
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PendingTrigger) and (
+            self.ability,
+            self.controller,
+            self.source_name,
+            self.source_oid,
+            self.info,
+        ) == (other.ability, other.controller, other.source_name, other.source_oid, other.info)
+
+    def __repr__(self) -> str:
+        return (
+            f"PendingTrigger({self.ability!r}, {self.controller}, {self.source_name!r}, "
+            f"{self.source_oid}, {self.info!r})"
+        )
 
 
 class Stage(Enum):
@@ -419,93 +467,88 @@ class Copy(Enum):
     RESET = "reset"  # a cache of what the state implies: a clone starts without it (None)
 
 
-def _declare(
-    copy: Copy, default: Any = None, *, factory: Any = None, dump: bool = True, digest: bool = True
-) -> Any:
-    """One field of :class:`GameState`: how it is copied, whether a dump holds it (``dump``)
-    and whether the loop digest looks at it (``digest``: what a repeated loop can't renew)."""
-    meta = {"copy": copy, "dump": dump, "digest": digest}
-    if factory is not None:
-        return field(default_factory=factory, metadata=meta)
-    return field(default=default, metadata=meta)
-
-
-@dataclass(init=False, eq=False, repr=False, slots=True)
 class GameState:
     """Everything about one game at one moment.
 
-    Each field is declared once, here, with how it is copied; ``clone``, the dumps of
-    :mod:`manastack.serialize` and the loop digest of :mod:`manastack.loops` follow from these
-    declarations (``STATE_FIELDS``). A new field of plain values needs nothing else.
+    Each field is annotated here, and declared in ``STATE_FIELDS`` (below) with how a clone
+    copies it, whether dumps hold it and whether the loop digest looks at it: the dumps of
+    :mod:`manastack.serialize` and the loop digest of :mod:`manastack.loops` follow from that
+    table. The copy and the defaults are written out in ``__init__``, as plain assignments (a
+    class mypyc compiles copies them at C speed); tests/test_state_fields.py checks that the
+    annotations, the table, the defaults and the copy agree.
     """
 
-    players: list[Player] = _declare(Copy.EACH, factory=list)
-    battlefield: list[Permanent] = _declare(Copy.EACH, factory=list)
-    stack: list[StackItem] = _declare(Copy.EACH, factory=list)  # top is last
-    turn: int = _declare(Copy.SHARE, 1)
-    active: int = _declare(Copy.SHARE, 0)  # the active player (500; a seat, 117.6)
-    first_player: int = _declare(Copy.SHARE, 0)
-    step: Step = _declare(Copy.SHARE, Step.UNTAP)
-    stage: Stage = _declare(Copy.SHARE, Stage.BEGIN_STEP)
-    passes: int = _declare(Copy.SHARE, 0)  # players who passed in succession (117.4)
-    pending: Pending | None = _declare(Copy.OBJECT)  # the decision the game waits for
-    next_id: int = _declare(Copy.SHARE, 1, digest=False)
-    rng: Rng = _declare(Copy.OBJECT, factory=lambda: Rng(0), digest=False)
-    log: list[Event] = _declare(Copy.LIST, factory=list, dump=False, digest=False)
-    log_enabled: bool = _declare(Copy.SHARE, True, dump=False, digest=False)
+    players: list[Player]
+    battlefield: list[Permanent]
+    stack: list[StackItem]  # top is last
+    turn: int
+    active: int  # the active player (500; a seat, 117.6)
+    first_player: int
+    step: Step
+    stage: Stage
+    passes: int  # players who passed in succession (117.4)
+    pending: Pending | None  # the decision the game waits for
+    next_id: int
+    rng: Rng
+    log: list[Event]
+    log_enabled: bool
     # The language (and era of words) the log is written in (manastack.i18n); shared.
-    tr: Translator = _declare(Copy.SHARE, ENGLISH, dump=False, digest=False)
-    effects: list[Effect613] = _declare(Copy.LIST, factory=list)  # never changed once made
-    delayed: list[DelayedTrigger] = _declare(Copy.LIST, factory=list)  # 603.7
-    triggered: list[PendingTrigger] = _declare(Copy.LIST, factory=list)  # waiting for 603.3
+    tr: Translator
+    effects: list[Effect613]  # never changed once made
+    delayed: list[DelayedTrigger]  # 603.7
+    triggered: list[PendingTrigger]  # waiting for 603.3
     # 615.1a: the prevention shields of resolved spells and abilities, until the cleanup step
     # (514.2) or used up (615.7); never changed in place.
-    prevention: list[Shield] = _declare(Copy.LIST, factory=list, digest=False)
-    combat: Combat | None = _declare(Copy.OBJECT, digest=False)  # fixed while only passing
-    resolving: StackItem | None = _declare(Copy.OBJECT)  # mid-resolution, awaiting a choice
+    prevention: list[Shield]
+    combat: Combat | None  # fixed while only passing
+    resolving: StackItem | None  # mid-resolution, awaiting a choice
     # 733: the state to rewind to while a spell or ability is being proposed (never changed).
-    cast_snapshot: GameState | None = _declare(Copy.SHARE, digest=False)
-    legend_choice: dict[int, int] | None = _declare(Copy.DICT, digest=False)  # 704.5j
-    game_over: bool = _declare(Copy.SHARE, False)
-    winner: int | None = _declare(Copy.SHARE)
-    rules: Ruleset = _declare(Copy.SHARE, digest=False)  # a rule set never changes
-    priority_player: int = _declare(Copy.SHARE, 0, digest=False)
-    priority_rule: str = _declare(Copy.SHARE, "117.3a", digest=False)
+    cast_snapshot: GameState | None
+    legend_choice: dict[int, int] | None  # 704.5j
+    game_over: bool
+    winner: int | None
+    rules: Ruleset  # a rule set never changes
+    priority_player: int
+    priority_rule: str
     # 122: counters on cards outside the battlefield, by card id (time counters on a suspended
     # card in exile, 702.62); changed by replacing a card's dict, never in place.
-    card_counters: dict[int, dict[str, int]] = _declare(Copy.DICT, factory=dict)
+    card_counters: dict[int, dict[str, int]]
     # What a permanent remembers of how it came to be, by object id (kicked 702.33d, the turn it
     # came under its controller's control for echo 702.30a, ...); each dict replaced, never
     # changed in place.
-    marks: dict[int, dict[str, int]] = _declare(Copy.DICT, factory=dict)
+    marks: dict[int, dict[str, int]]
     # Each player's two latest upkeeps, as the turns they began in (echo's "since the beginning
     # of your last upkeep", 702.30a): player -> (the one before the last, the last).
-    upkeeps: dict[int, tuple[int, int]] = _declare(Copy.DICT, factory=dict)
+    upkeeps: dict[int, tuple[int, int]]
     # 613.1b: the controller each permanent would have without the static abilities that give
     # control of it ("You control enchanted creature"), for those such an ability controls.
-    control_base: dict[int, int] = _declare(Copy.DICT, factory=dict)
+    control_base: dict[int, int]
     # The last turn each player was dealt damage in (bloodthirst, 702.54a): player -> turn.
-    damaged: dict[int, int] = _declare(Copy.DICT, factory=dict)
-    halt_at: tuple[int, Step] | None = _declare(Copy.SHARE, digest=False)  # stop at this step
-    halted: bool = _declare(Copy.SHARE, False, digest=False)
+    damaged: dict[int, int]
+    halt_at: tuple[int, Step] | None  # stop at this step
+    halted: bool
     # 104.4b (loops.py): resolutions since a player last did more than pass, and digests of the
     # positions seen since then.
-    loop_quiet: int = _declare(Copy.SHARE, 0, digest=False)
-    loop_marks: tuple[str, ...] = _declare(Copy.SHARE, (), digest=False)
+    loop_quiet: int
+    loop_marks: tuple[str, ...]
     # Every physical card of the game, in card-id order (set up once: no card is ever created
     # later); shared by clones, as cards never change.
-    cards: tuple[Card, ...] = _declare(Copy.SHARE, (), dump=False, digest=False)
+    cards: tuple[Card, ...]
     # Who plays with whom (800-810): never changed during a game, shared by clones.
-    format: Format = _declare(Copy.SHARE, digest=False)
+    format: Format
     # What one listing of legal actions works out more than once (which costs the player's
     # mana can pay, the cost changes on the battlefield): set while a listing runs, None
     # otherwise (nothing changes during a listing, so nothing stale can be read).
-    listing_cache: dict[Any, Any] | None = _declare(Copy.SHARE, dump=False, digest=False)
+    listing_cache: dict[Any, Any] | None
     # 704.3 / 117.5: the last look at state-based actions and waiting triggers found none, and
     # since then only priority has moved (a player passed and the next one receives it): the
     # same look would find none again, so the engine skips it (engine.state_checks). Anything
     # else that is done clears it (engine.apply, priority.pass_priority when all have passed).
-    settled: bool = _declare(Copy.SHARE, False, dump=False, digest=False)
+    settled: bool
+    # What kinds of static abilities the permanents' cards have (layers.battlefield_kinds): a
+    # bit set worked out on first use and forgotten (-1) whenever a permanent enters or leaves,
+    # so that the frequent "does anything grant abilities?" costs no scan of the battlefield.
+    bf_kinds: int
 
     def __init__(
         self,
@@ -518,9 +561,88 @@ class GameState:
         """A new state for ``players`` (``seed`` for the shuffles, ``ruleset`` by name or
         object), or, with ``copy_of``, an independent copy of that state."""
         if copy_of is not None:
-            _COPY_FIELDS(self, copy_of)
+            s = copy_of
+            self.players = [x.copy() for x in s.players]
+            self.battlefield = [x.copy() for x in s.battlefield]
+            self.stack = [x.copy() for x in s.stack]
+            self.turn = s.turn
+            self.active = s.active
+            self.first_player = s.first_player
+            self.step = s.step
+            self.stage = s.stage
+            self.passes = s.passes
+            self.pending = None if s.pending is None else s.pending.copy()
+            self.next_id = s.next_id
+            self.rng = s.rng.copy()
+            self.log = s.log[:]
+            self.log_enabled = s.log_enabled
+            self.tr = s.tr
+            self.effects = s.effects[:]
+            self.delayed = s.delayed[:]
+            self.triggered = s.triggered[:]
+            self.prevention = s.prevention[:]
+            self.combat = None if s.combat is None else s.combat.copy()
+            self.resolving = None if s.resolving is None else s.resolving.copy()
+            self.cast_snapshot = s.cast_snapshot
+            self.legend_choice = None if s.legend_choice is None else dict(s.legend_choice)
+            self.game_over = s.game_over
+            self.winner = s.winner
+            self.rules = s.rules
+            self.priority_player = s.priority_player
+            self.priority_rule = s.priority_rule
+            self.card_counters = dict(s.card_counters)
+            self.marks = dict(s.marks)
+            self.upkeeps = dict(s.upkeeps)
+            self.control_base = dict(s.control_base)
+            self.damaged = dict(s.damaged)
+            self.halt_at = s.halt_at
+            self.halted = s.halted
+            self.loop_quiet = s.loop_quiet
+            self.loop_marks = s.loop_marks
+            self.cards = s.cards
+            self.format = s.format
+            self.listing_cache = s.listing_cache
+            self.settled = s.settled
+            self.bf_kinds = s.bf_kinds
             return
-        _DEFAULT_FIELDS(self)
+        self.battlefield = []
+        self.stack = []
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.step = Step.UNTAP
+        self.stage = Stage.BEGIN_STEP
+        self.passes = 0
+        self.pending = None
+        self.next_id = 1
+        self.log = []
+        self.log_enabled = True
+        self.tr = ENGLISH
+        self.effects = []
+        self.delayed = []
+        self.triggered = []
+        self.prevention = []
+        self.combat = None
+        self.resolving = None
+        self.cast_snapshot = None
+        self.legend_choice = None
+        self.game_over = False
+        self.winner = None
+        self.priority_player = 0
+        self.priority_rule = "117.3a"
+        self.card_counters = {}
+        self.marks = {}
+        self.upkeeps = {}
+        self.control_base = {}
+        self.damaged = {}
+        self.halt_at = None
+        self.halted = False
+        self.loop_quiet = 0
+        self.loop_marks = ()
+        self.cards = ()
+        self.listing_cache = None
+        self.settled = False
+        self.bf_kinds = -1
         self.players = list(players)
         self.rng = Rng(seed)
         self.format = FreeForAll.of(len(self.players))
@@ -607,40 +729,49 @@ class StateField:
     digest: bool
 
 
-STATE_FIELDS: tuple[StateField, ...] = tuple(
-    StateField(f.name, f.metadata["copy"], f.metadata["dump"], f.metadata["digest"])
-    for f in fields(GameState)
+STATE_FIELDS: tuple[StateField, ...] = (
+    StateField("players", Copy.EACH, dump=True, digest=True),
+    StateField("battlefield", Copy.EACH, dump=True, digest=True),
+    StateField("stack", Copy.EACH, dump=True, digest=True),
+    StateField("turn", Copy.SHARE, dump=True, digest=True),
+    StateField("active", Copy.SHARE, dump=True, digest=True),
+    StateField("first_player", Copy.SHARE, dump=True, digest=True),
+    StateField("step", Copy.SHARE, dump=True, digest=True),
+    StateField("stage", Copy.SHARE, dump=True, digest=True),
+    StateField("passes", Copy.SHARE, dump=True, digest=True),
+    StateField("pending", Copy.OBJECT, dump=True, digest=True),
+    StateField("next_id", Copy.SHARE, dump=True, digest=False),
+    StateField("rng", Copy.OBJECT, dump=True, digest=False),
+    StateField("log", Copy.LIST, dump=False, digest=False),
+    StateField("log_enabled", Copy.SHARE, dump=False, digest=False),
+    StateField("tr", Copy.SHARE, dump=False, digest=False),
+    StateField("effects", Copy.LIST, dump=True, digest=True),
+    StateField("delayed", Copy.LIST, dump=True, digest=True),
+    StateField("triggered", Copy.LIST, dump=True, digest=True),
+    StateField("prevention", Copy.LIST, dump=True, digest=False),
+    StateField("combat", Copy.OBJECT, dump=True, digest=False),
+    StateField("resolving", Copy.OBJECT, dump=True, digest=True),
+    StateField("cast_snapshot", Copy.SHARE, dump=True, digest=False),
+    StateField("legend_choice", Copy.DICT, dump=True, digest=False),
+    StateField("game_over", Copy.SHARE, dump=True, digest=True),
+    StateField("winner", Copy.SHARE, dump=True, digest=True),
+    StateField("rules", Copy.SHARE, dump=True, digest=False),
+    StateField("priority_player", Copy.SHARE, dump=True, digest=False),
+    StateField("priority_rule", Copy.SHARE, dump=True, digest=False),
+    StateField("card_counters", Copy.DICT, dump=True, digest=True),
+    StateField("marks", Copy.DICT, dump=True, digest=True),
+    StateField("upkeeps", Copy.DICT, dump=True, digest=True),
+    StateField("control_base", Copy.DICT, dump=True, digest=True),
+    StateField("damaged", Copy.DICT, dump=True, digest=True),
+    StateField("halt_at", Copy.SHARE, dump=True, digest=False),
+    StateField("halted", Copy.SHARE, dump=True, digest=False),
+    StateField("loop_quiet", Copy.SHARE, dump=True, digest=False),
+    StateField("loop_marks", Copy.SHARE, dump=True, digest=False),
+    StateField("cards", Copy.SHARE, dump=False, digest=False),
+    StateField("format", Copy.SHARE, dump=True, digest=False),
+    StateField("listing_cache", Copy.SHARE, dump=False, digest=False),
+    StateField("settled", Copy.SHARE, dump=False, digest=False),
+    StateField("bf_kinds", Copy.SHARE, dump=False, digest=False),
 )
 
-
-def _field_code() -> tuple[Callable[[GameState, GameState], None], Callable[[GameState], None]]:
-    """The copy and the defaults of every field, written out once from the declarations (as
-    ``dataclasses`` writes ``__init__``): as fast as assignments written by hand."""
-    copy_lines = []
-    for f in STATE_FIELDS:
-        src = f"s.{f.name}"
-        how = {
-            Copy.SHARE: src,
-            Copy.LIST: f"{src}[:]",
-            Copy.DICT: f"None if {src} is None else dict({src})",
-            Copy.EACH: f"[x.copy() for x in {src}]",
-            Copy.OBJECT: f"None if {src} is None else {src}.copy()",
-            Copy.RESET: "None",
-        }[f.copy]
-        copy_lines.append(f"    g.{f.name} = {how}")
-    default_lines = []
-    env: dict[str, Any] = {}
-    for d in fields(GameState):
-        if d.default_factory is not MISSING:
-            env[f"_f_{d.name}"] = d.default_factory
-            default_lines.append(f"    g.{d.name} = _f_{d.name}()")
-        else:
-            env[f"_d_{d.name}"] = d.default
-            default_lines.append(f"    g.{d.name} = _d_{d.name}")
-    code = "def copy_fields(g, s):\n" + "\n".join(copy_lines) + "\n"
-    code += "def default_fields(g):\n" + "\n".join(default_lines) + "\n"
-    exec(compile(code, "<GameState fields>", "exec"), env)
-    return env["copy_fields"], env["default_fields"]
-
-
-_COPY_FIELDS, _DEFAULT_FIELDS = _field_code()
+"""Every field of :class:`GameState`, in declaration order, with how it is copied."""

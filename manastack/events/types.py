@@ -326,6 +326,7 @@ class EntersBattlefield(GameEvent):
         if self.counters:
             perm.counters = dict(self.counters)
         g.battlefield.append(perm)
+        g.bf_kinds = -1
         self.permanent = perm
         shown = "a face-down creature" if self.face_down else self.card.name
         g.emit(
@@ -408,6 +409,7 @@ class LeavesBattlefield(GameEvent):
         self.before = list(g.battlefield)
         leaving = {p.oid for p in perms}
         g.battlefield = [p for p in g.battlefield if p.oid not in leaving]
+        g.bf_kinds = -1
         if g.effects:
             g.effects = [e for e in g.effects if e.oid not in leaving]
         if g.combat is not None:
