@@ -633,9 +633,7 @@ def _cast_problem(
         return _cost_problem(g, pi, cd, face_down, free, alt) or _target_problem(
             g, pi, cd, face_down
         )
-    return _target_problem(g, pi, cd, face_down) or _cost_problem(
-        g, pi, cd, face_down, free, alt
-    )
+    return _target_problem(g, pi, cd, face_down) or _cost_problem(g, pi, cd, face_down, free, alt)
 
 
 def _target_problem(

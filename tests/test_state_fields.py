@@ -65,9 +65,7 @@ def test_a_clone_copies_each_field_as_declared(field: Any) -> None:
     mine, theirs = getattr(g, field.name), getattr(c, field.name)
     if field.copy is Copy.SHARE:
         assert _same(mine, theirs)
-    elif field.copy is Copy.RESET:
-        assert theirs is None
-    elif mine is None:
+    elif field.copy is Copy.RESET or mine is None:
         assert theirs is None
     elif field.copy in (Copy.LIST, Copy.DICT):
         assert theirs == mine and not _same(mine, theirs)
