@@ -23,7 +23,7 @@ def advance(g: GameState) -> None:
         st = g.stage
         if st is Stage.PRIORITY:
             state_checks(g)
-            if g.pending is not None or g.game_over:
+            if _stopped(g):
                 return
             give_priority(g)
             continue
@@ -36,7 +36,7 @@ def advance(g: GameState) -> None:
             rules.end_step(g)
         elif st is Stage.CLEANUP_CHECK:
             if state_checks(g):
-                if g.pending is not None or g.game_over:
+                if _stopped(g):
                     # A trigger needs ordering or a target first; check again after.
                     continue
                 g.emit("tba", "something happened in cleanup: players get priority", "514.3a")
@@ -48,6 +48,14 @@ def advance(g: GameState) -> None:
             raise AssertionError(f"the engine can't go on from stage {st}")
 
 
+def _stopped(g: GameState) -> bool:
+    """Whether the game waits for a decision or is over. A function, not an inline test, where
+    a call before it may have changed ``g.pending``: mypy narrows ``g.pending`` from an earlier
+    test and keeps the narrowing across calls, and the compiled build checks the narrowed type
+    (a TypeError when a trigger or a choice became pending in between)."""
+    return g.pending is not None or g.game_over
+
+
 def state_checks(g: GameState) -> bool:
     """117.5 / 704.3: SBAs until none apply, then triggers to the stack; repeat. Skipped when
     the state is ``settled``: nothing but priority moved since a look that found nothing."""
@@ -57,13 +65,13 @@ def state_checks(g: GameState) -> bool:
     rules = g.rules
     while True:
         acted = rules.state_based_actions(g)
-        if g.game_over or g.pending is not None:
+        if _stopped(g):
             return True
         if acted:
             happened = True
             continue
         moved = triggers.flush(g)
-        if g.pending is not None:
+        if _stopped(g):
             return True
         if moved:
             happened = True

@@ -55,7 +55,7 @@ from manastack.text import commands as C
 from manastack.text.describe import numbered_item, numbered_name
 from manastack.textfile import check_writable, source_name, write_text
 
-DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+DECKS_DIR = Path(__file__).resolve().parent / "decks"  # package data (decks/ links to it)
 DEFAULT_DECK = "red-green.txt"
 DEFAULT_OPPONENT_DECK = "white-blue.txt"
 WIDTH = 80

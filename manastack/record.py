@@ -76,8 +76,27 @@ ACTION_TYPES: dict[str, type[Any]] = {
     and dataclasses.is_dataclass(cls)
     and cls.__module__ == actions.__name__
 }
+# The JSON form of each action field, by the field's name (one name, one type across the
+# actions). Written out rather than read from the classes' annotations: the compiled build's
+# classes keep only coarse ones (``tuple[int, ...] | None`` reads ``type`` there).
+# tests/test_fuzz.py checks this table against the annotations of the pure build.
+FIELD_FORMS: dict[str, Any] = {
+    "player": int,
+    "cid": int,
+    "oid": int,
+    "index": int,
+    "target": int,
+    "defender": int,
+    "attacker": int,
+    "face_down": bool,
+    "color": str,
+    "option": str,
+    "sources": tuple[int, ...] | None,
+    "assignment": tuple[tuple[int, int], ...],
+}
 _HINTS: dict[str, dict[str, Any]] = {
-    name: typing.get_type_hints(cls) for name, cls in ACTION_TYPES.items()
+    name: {f.name: FIELD_FORMS[f.name] for f in dataclasses.fields(cls)}
+    for name, cls in ACTION_TYPES.items()
 }
 
 

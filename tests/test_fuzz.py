@@ -20,6 +20,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import manastack
 from manastack import ManastackError, cards
 from manastack.decklist import load_decklist, parse_decklist
 from manastack.record import Record, Recorder, RecordError, load, replay
@@ -408,3 +409,16 @@ def test_a_huge_unknown_card_name_in_a_scenario_gives_a_short_error() -> None:
     with pytest.raises(ManastackError) as err:
         load_scenarios_text(text, "huge", NAMES)
     assert len(str(err.value)) < SHORT
+
+
+@pytest.mark.skipif(manastack.COMPILED, reason="compiled classes keep coarse annotations")
+def test_the_json_forms_of_action_fields_match_the_annotations() -> None:
+    import dataclasses
+    import typing
+
+    from manastack.record import ACTION_TYPES, FIELD_FORMS
+
+    for cls in ACTION_TYPES.values():
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            assert FIELD_FORMS[f.name] == hints[f.name], (cls.__name__, f.name)

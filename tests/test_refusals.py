@@ -24,7 +24,7 @@ from manastack.decisions import is_mana_only
 from manastack.deckgen import random_deck
 from manastack.errors import REASONS
 from manastack.invariants import all_cids, check, owners
-from manastack.record import ACTION_TYPES
+from manastack.record import ACTION_TYPES, FIELD_FORMS
 from manastack.serialize import to_dict
 from manastack.setup import PlayerSpec
 from manastack.state import GameState, Kind
@@ -278,7 +278,8 @@ def _arbitrary(g: GameState, rng: random.Random, options: list[actions.Action]) 
         if rng.random() < 0.5
         else rng.choice(sorted(ACTION_TYPES))
     )
-    cls, hints = ACTION_TYPES[name], typing.get_type_hints(ACTION_TYPES[name])
+    cls = ACTION_TYPES[name]
+    hints = FIELD_FORMS  # the field types by name (the compiled classes keep coarse annotations)
     kw = {f.name: _value(g, rng, hints[f.name]) for f in dataclasses.fields(cls)}
     if g.pending is not None and rng.random() < 0.8:
         kw["player"] = g.pending.player  # mostly the player being asked: deeper checks

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
+import manastack
 from manastack import Game, actions, cards, rulesets
 from manastack.cards.build import instant, permanent
 from manastack.cards.model import (
@@ -88,22 +89,28 @@ class DamageThatPlayer(Effect):
 # --- a new static ability that is a prevention effect (615): one class -----------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PreventRedDamage(StaticEffect, Replacement):
-    """ "Prevent all damage that red sources would deal." The source is the object itself."""
+# A class deriving from two compiled classes can't be made (CPython refuses two C layouts in
+# one class): in the compiled build a static ability that is also a replacement is written as
+# one of the vocabulary's own classes, so this extension example runs on the pure build only.
+COMPILED_BASES = manastack.COMPILED
+if not COMPILED_BASES:
 
-    def applies(self, g: GameState, ev: GameEvent) -> bool:
-        if not isinstance(ev, DamageDealt) or ev.amount <= 0:
-            return False
-        src = ev.source
-        if isinstance(src, Permanent):
-            return "R" in colors(src)
-        return src.card is not None and "R" in src.card.cdef.colors
+    @dataclass(frozen=True, slots=True)
+    class PreventRedDamage(StaticEffect, Replacement):
+        """ "Prevent all damage that red sources would deal." The source is the object itself."""
 
-    def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
-        assert isinstance(ev, DamageDealt)
-        g.emit("prevent", f"{ev.amount} damage from {ev.source_name} is prevented", "615.1")
-        return None
+        def applies(self, g: GameState, ev: GameEvent) -> bool:
+            if not isinstance(ev, DamageDealt) or ev.amount <= 0:
+                return False
+            src = ev.source
+            if isinstance(src, Permanent):
+                return "R" in colors(src)
+            return src.card is not None and "R" in src.card.cdef.colors
+
+        def replace(self, g: GameState, ev: GameEvent) -> GameEvent | None:
+            assert isinstance(ev, DamageDealt)
+            g.emit("prevent", f"{ev.amount} damage from {ev.source_name} is prevented", "615.1")
+            return None
 
 
 MILLER = instant(
@@ -123,14 +130,18 @@ DREAMS = permanent(
         ),
     ),
 )
-CIRCLE = permanent(
-    "Enchantment",
-    "Test Circle",
-    "{W}",
-    "Prevent all damage that red sources would deal.",
-    abilities=(
-        StaticAbility(PreventRedDamage(), "Prevent all damage that red sources would deal."),
-    ),
+CIRCLE = (
+    None
+    if COMPILED_BASES
+    else permanent(
+        "Enchantment",
+        "Test Circle",
+        "{W}",
+        "Prevent all damage that red sources would deal.",
+        abilities=(
+            StaticAbility(PreventRedDamage(), "Prevent all damage that red sources would deal."),
+        ),
+    )
 )
 # Existing vocabulary composed: an amount counted as the spell resolves, through a filter.
 SWARM = instant(
@@ -141,7 +152,7 @@ SWARM = instant(
     targets=(TARGET_CREATURE,),
     effects=(DealDamage(CountOf(CREATURE & Controlled("you"))),),
 )
-NEW_CARDS = (MILLER, DREAMS, CIRCLE, SWARM)
+NEW_CARDS = tuple(c for c in (MILLER, DREAMS, CIRCLE, SWARM) if c is not None)
 
 
 @pytest.fixture(autouse=True)
@@ -194,6 +205,7 @@ def test_a_new_trigger_class_remembers_the_event() -> None:
     assert to_dict(again) == to_dict(game.state)
 
 
+@pytest.mark.skipif(COMPILED_BASES, reason="a class can't derive from two compiled classes")
 def test_a_new_prevention_effect_sees_the_source_object() -> None:
     game = _main(
         PlayerSpec("Ann", hand=["Lightning Bolt"], battlefield=["Mountain"]),
