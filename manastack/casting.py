@@ -643,13 +643,14 @@ def _target_problem(
     spell)."""
     if face_down:
         return None
-    if cd.targets:
-        quality = targeting.card_quality(cd)
-        for spec in cd.targets:
-            if not targeting.has_legal_target(g, spec, None, pi, quality):
-                return ("target", spec)
     modal = modal_of(cd.effects)
-    if modal is not None and not any(mode_possible(g, pi, m) for m in modal.modes):
+    if not cd.targets and modal is None:
+        return None
+    quality = targeting.card_quality(cd)
+    for spec in cd.targets:
+        if not targeting.has_legal_target(g, spec, None, pi, quality):
+            return ("target", spec)
+    if modal is not None and not any(mode_possible(g, pi, m, None, quality) for m in modal.modes):
         return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen
     return None
 
@@ -925,9 +926,17 @@ class ChooseSpellTarget(_Proposal):
         return cls(player, d["item"], d["index"], as_cost(d["cost"]))
 
 
-def mode_possible(g: GameState, pi: int, mode: Mode) -> bool:
-    """700.2a / 601.2c: a mode can be chosen only if each of its targets can be."""
-    return all(targeting.has_legal_target(g, spec, None, pi) for spec in mode.targets)
+def mode_possible(
+    g: GameState,
+    pi: int,
+    mode: Mode,
+    item: StackItem | None = None,
+    source: layers.Quality = layers.NO_QUALITY,
+) -> bool:
+    """700.2a / 601.2c: a mode can be chosen only if each of its targets can be; ``item``: the
+    spell, once on the stack (601.2a), which can't target itself (115.5); before that,
+    ``source``: the card's quality (protection, 702.16b)."""
+    return all(targeting.has_legal_target(g, spec, item, pi, source) for spec in mode.targets)
 
 
 class ChooseMode(_Proposal):
@@ -956,11 +965,11 @@ class ChooseMode(_Proposal):
         )
 
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
-        _, modes = self._modes(g)
+        item, modes = self._modes(g)
         return [
             Choose(self.player, f"mode {k + 1}")
             for k, m in enumerate(modes)
-            if mode_possible(g, self.player, m)
+            if mode_possible(g, self.player, m, item)
         ]
 
     def answer(self, g: GameState, a: Action) -> GameState | None:
@@ -973,7 +982,7 @@ class ChooseMode(_Proposal):
         k = int(word) - 1 if word.isdigit() else -1
         if not 0 <= k < len(modes):
             raise IllegalAction("target", "choose mode 1 to {n}", "700.2a", n=len(modes))
-        if not mode_possible(g, self.player, modes[k]):
+        if not mode_possible(g, self.player, modes[k], item):
             raise IllegalAction("target", "mode {n} has no legal target", "700.2a", n=k + 1)
         item.effects = modes[k].effects
         item.target_specs = modes[k].targets
