@@ -128,3 +128,14 @@ def test_random_agent_skips_mana_and_cancel() -> None:
 def test_wilson() -> None:
     lo, hi = wilson(10, 10)
     assert hi == pytest.approx(1.0) and 0.69 < lo < 0.73
+
+
+def test_a_game_result_crosses_processes() -> None:
+    # simulate's workers and Ray send results pickled (a compiled frozen dataclass can't be
+    # unpickled field by field: the pool waited for ever).
+    import pickle
+
+    from manastack.agents.base import GameResult
+
+    for r in (GameResult(1, 12, 300), GameResult(None, 50, 900, "turn limit", 1)):
+        assert pickle.loads(pickle.dumps(r)) == r

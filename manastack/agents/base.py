@@ -227,6 +227,16 @@ class GameResult:
     draw_reason: str | None = None
     first_player: int = 0
 
+    def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
+        # Results cross process boundaries (simulate's workers, Ray). Unpickling a frozen
+        # dataclass sets its fields one by one, which a class compiled by mypyc refuses
+        # (FrozenInstanceError in the pool's result thread, and the pool waited for ever):
+        # rebuilt through the constructor instead.
+        return (
+            GameResult,
+            (self.winner, self.turns, self.decisions, self.draw_reason, self.first_player),
+        )
+
 
 def play_game(
     decks: Sequence[Sequence[str]],
