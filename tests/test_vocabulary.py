@@ -277,6 +277,8 @@ def test_rules_modules_call_no_pool_card_by_name() -> None:
     import pathlib
 
     root = pathlib.Path(__file__).resolve().parent.parent / "manastack"
+    if not (root / "engine.py").exists():
+        pytest.skip("no Python source here (CI's run of the compiled build)")
     names = [c for c in cards.names() if "Basic" not in cards.get(c).supertypes]
     rules_modules = [
         "engine",
