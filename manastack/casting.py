@@ -254,13 +254,22 @@ def can_afford(
 
 
 def payment_options(
-    g: GameState, pi: int, cost: ManaCost, exclude: int | None = None, convoke: bool = False
+    g: GameState,
+    pi: int,
+    cost: ManaCost,
+    exclude: int | None = None,
+    convoke: bool = False,
+    spare: frozenset[int] = frozenset(),
 ) -> tuple[int, ...] | None:
     """None if automatic payment works; else the sources (sacrifice ones too) that can pay,
-    for an explicit payment; raises nothing. An empty tuple means it can't be paid at all."""
+    for an explicit payment; raises nothing. An empty tuple means it can't be paid at all.
+    ``spare``: permanents chosen to be sacrificed as another part of the cost (601.2h: one
+    permanent can't pay twice), kept out of an explicit payment."""
     if can_afford(g, pi, cost, exclude, sacrifice=False, convoke=convoke):
         return None
     srcs = auto_sources(g, pi, exclude, sacrifice=True, convoke=convoke)
+    if spare:
+        srcs = [s for s in srcs if s[0].oid not in spare]
     plan = plan_payment(cost, g.players[pi].pool, [s[2] for s in srcs])
     if plan is None:
         return ()
@@ -1233,7 +1242,8 @@ class PayCost(_Proposal):
             and item.ability.cost.tap
         ):
             exclude = item.source_oid
-        explicit = payment_options(g, pi, self.cost, exclude, item_convoke(item))
+        chosen = (item.data or {}).get("sacrifice", ()) if item is not None else ()
+        explicit = payment_options(g, pi, self.cost, exclude, item_convoke(item), frozenset(chosen))
         if explicit is None:
             return [PayMana(pi)]
         if explicit:
