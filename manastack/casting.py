@@ -640,24 +640,26 @@ def _cast_problem(
         return ("split", None)
     if cost_first:
         return _cost_problem(g, pi, cd, face_down, free, alt) or _target_problem(
-            g, pi, cd, face_down
+            g, pi, card, face_down
         )
-    return _target_problem(g, pi, cd, face_down) or _cost_problem(g, pi, cd, face_down, free, alt)
+    return _target_problem(g, pi, card, face_down) or _cost_problem(g, pi, cd, face_down, free, alt)
 
 
 def _target_problem(
-    g: GameState, pi: int, cd: CardDef, face_down: bool
+    g: GameState, pi: int, card: Card, face_down: bool
 ) -> tuple[str, object] | None:
     """601.2c: a target the spell needs that has no legal choice (none for a face-down
-    spell)."""
+    spell). The card itself is on the stack by then (601.2a), not in its graveyard
+    (flashback: Mystic Retrieval can't return itself)."""
     if face_down:
         return None
+    cd = card.cdef
     modal = modal_of(cd.effects)
     if not cd.targets and modal is None:
         return None
     quality = targeting.card_quality(cd)
     for spec in cd.targets:
-        if not targeting.has_legal_target(g, spec, None, pi, quality):
+        if not targeting.has_legal_target(g, spec, None, pi, quality, card.cid):
             return ("target", spec)
     if modal is not None and not any(mode_possible(g, pi, m, None, quality) for m in modal.modes):
         return ("target", modal.modes[0].targets[0])  # 700.2a: no mode can be chosen

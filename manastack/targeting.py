@@ -154,9 +154,11 @@ def has_legal_target(
     item: StackItem | None,
     you: int = 0,
     source: layers.Quality = layers.NO_QUALITY,
+    casting: int | None = None,
 ) -> bool:
     """Whether ``spec`` has a legal choice for ``item`` (or, before it exists, for player
-    ``you`` and a source of quality ``source``)."""
+    ``you`` and a source of quality ``source``). ``casting``: the card about to be cast (from
+    a graveyard: flashback), which will be on the stack, not among the cards it may target."""
     if item is not None:
         you = item.controller
         source = item_quality(g, item)
@@ -169,7 +171,9 @@ def has_legal_target(
         return True
     if spec.spell is not None and any(_spell_ok(g, spec, s, item, you) for s in g.stack):
         return True
-    return bool(graveyard_cards(g, spec, you))
+    if casting is None:
+        return bool(graveyard_cards(g, spec, you))
+    return any(c.cid != casting for c in graveyard_cards(g, spec, you))
 
 
 _TARGET_RULE = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
