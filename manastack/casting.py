@@ -218,6 +218,10 @@ _AFFORD_MAX = 4096  # a few hundred kilobytes at most
 
 def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
     """``plan_payment(cost, pool, colours) is not None``, remembered."""
+    # Each source makes one mana and each symbol takes one at least (a hybrid {2/W} too): with
+    # fewer, no plan exists. Most of a hand fails so, without building the key.
+    if cost.generic + sum(cost.colored) + len(cost.hybrid) > sum(pool) + len(colours):
+        return False
     key = (cost, tuple(pool), colours)
     ok = _AFFORD.get(key)
     if ok is None:

@@ -94,11 +94,16 @@ GRANTING = 1
 """``battlefield_kinds``: some permanent's card gives abilities (layer 6, keywords included)."""
 ABILITY_GRANTING = 2
 """``battlefield_kinds``: some permanent's card gives abilities other than keywords."""
+ATTACHING = 4
+"""``battlefield_kinds``: some permanent's card is an Aura or an Equipment (704.5m-n)."""
+LEGENDARY = 8
+"""``battlefield_kinds``: some permanent's card is legendary (704.5j)."""
 
 
 def battlefield_kinds(g: GameState) -> int:
     """The kinds of static abilities the permanents' cards have (``GRANTING``,
-    ``ABILITY_GRANTING``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
+    ``ABILITY_GRANTING``) and of cards a state-based action looks at (``ATTACHING``,
+    ``LEGENDARY``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
     kinds = g.bf_kinds
     if kinds < 0:
         kinds = 0
@@ -108,6 +113,10 @@ def battlefield_kinds(g: GameState) -> int:
                 kinds |= GRANTING
             if cd.ability_granting:
                 kinds |= ABILITY_GRANTING
+            if cd.subtypes and ("Aura" in cd.subtypes or "Equipment" in cd.subtypes):
+                kinds |= ATTACHING
+            if cd.is_legendary:
+                kinds |= LEGENDARY
         g.bf_kinds = kinds
     return kinds
 

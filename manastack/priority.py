@@ -113,7 +113,11 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(SuspendCard(pi, c.cid))
     # Cards in the graveyard that may be cast (flashback, 702.34a) or whose abilities work
     # there (unearth 702.84a, scavenge 702.97a); most graveyards have none.
-    in_graveyard = any(c.cdef.keyword_costs for c in pl.graveyard)
+    in_graveyard = False
+    for c in pl.graveyard:
+        if c.cdef.keyword_costs:
+            in_graveyard = True
+            break
     if in_graveyard:
         out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))
     if in_hand or in_graveyard:

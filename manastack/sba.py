@@ -140,11 +140,13 @@ class LegendRule(StateBasedAction):
     rules = "704.5j"
 
     def check(self, g: GameState, r: Round) -> None:
+        if not layers.battlefield_kinds(g) & layers.LEGENDARY:
+            return  # no legendary card on the battlefield: the usual case
         for p in g.battlefield:
             if p.card.cdef.is_legendary and not p.face_down:
                 break
         else:
-            return  # no legendary permanent: the usual case, checked without a call a permanent
+            return  # no legendary permanent face up
         already = r.going()
         groups: dict[tuple[int, str], list[Permanent]] = {}
         for p in g.battlefield:
@@ -184,6 +186,8 @@ class Attachments(StateBasedAction):
     rules = "704.5m-n"
 
     def check(self, g: GameState, r: Round) -> None:
+        if not layers.battlefield_kinds(g) & layers.ATTACHING:
+            return  # no Aura or Equipment card on the battlefield
         for p in g.battlefield:
             cd = p.card.cdef
             if p.face_down or not cd.subtypes:

@@ -48,14 +48,10 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     if len(parts) > BATCH:
         _batch_triggers(g, parts, sources)
         return
-    granted = False
-    looked = False
+    granted = any_ability_granting(g)  # kept by the state (bf_kinds): cheap to ask
     for part in parts:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
-        if not looked:
-            granted = any_ability_granting(g)
-            looked = True
         _exile_and_delayed(g, part, before=True)
         for src in sources:
             if src.face_down:
