@@ -94,12 +94,62 @@ class CardFacts:
         for i, ab in enumerate(cdef.abilities):
             if isinstance(ab, ManaAbility) and ab.cost.tap:
                 units = ab.amount if len(ab.colors) == 1 else 1
-                entry = (i, frozenset(ab.colors), not ab.cost.mana.mana_value, units)
+                colours = tap_colours(cdef.abilities, i) if units == 1 else frozenset(ab.colors)
+                entry = (i, colours, not ab.cost.mana.mana_value, units)
                 if self.tap_mana is None:
                     self.tap_mana = entry
                 if not ab.cost.sacrifice_self:
                     self.tap_mana_keep = entry
                     break
+
+
+def _plain_tap(ab: object) -> bool:
+    """A mana ability costing {T} alone (and maybe the source's sacrifice), making one mana."""
+    return (
+        isinstance(ab, ManaAbility)
+        and ab.cost.tap
+        and ab.cost.extra is None
+        and not ab.cost.mana.mana_value
+        and (ab.amount == 1 or len(ab.colors) > 1)
+    )
+
+
+def tap_colours(abilities: Sequence[object], i: int) -> frozenset[str]:
+    """The colours of mana ability ``i`` and, when it costs {T} alone, of the source's other
+    such abilities (each the same cost): one tap makes one mana of any of them. Taiga's two
+    intrinsic abilities (305.6: {T}: Add {R}; {T}: Add {G}) pay {R} or {G} alike."""
+    ab = abilities[i]
+    assert isinstance(ab, ManaAbility)
+    if not _plain_tap(ab):
+        return frozenset(ab.colors)
+    out = set(ab.colors)
+    for other in abilities:
+        if (
+            other is not ab
+            and _plain_tap(other)
+            and isinstance(other, ManaAbility)
+            and other.cost.sacrifice_self == ab.cost.sacrifice_self
+        ):
+            out.update(other.colors)
+    return frozenset(out)
+
+
+def making(abilities: Sequence[object], i: int, colour: str) -> int:
+    """Which of the source's abilities to activate for ``colour``: ``i``, or the first other
+    one of the same cost that makes it (``tap_colours``)."""
+    ab = abilities[i]
+    assert isinstance(ab, ManaAbility)
+    if colour in ab.colors:
+        return i
+    for k, other in enumerate(abilities):
+        if (
+            isinstance(other, ManaAbility)
+            and colour in other.colors
+            and _plain_tap(other)
+            and other.cost.sacrifice_self == ab.cost.sacrifice_self
+        ):
+            return k
+    return i
 
 
 def card_facts(card: Card) -> CardFacts:
@@ -248,8 +298,11 @@ def can_afford(
         srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
         return affordable(cost, g.players[pi].pool, tuple(s[2] for s in srcs))
     # While a listing runs the state can't change: the sources are found once (most of a hand
-    # shares a few costs), and each cost is planned once for them.
-    skey = ("sources", pi, exclude, sacrifice, convoke)
+    # shares a few costs), and each cost is planned once for them. The usual question (a
+    # spell's cost, from all of the player's sources) is kept under the player's number.
+    skey: object = (
+        pi if exclude is None and sacrifice and not convoke else (pi, exclude, sacrifice, convoke)
+    )
     colours = cache.get(skey)
     if colours is None:
         srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
@@ -328,7 +381,10 @@ def pay_cost(
                     "cost", "{card!c} is summoning sick (302.6)", "302.6", card=p.name
                 )
             units = ab.amount if len(ab.colors) == 1 else 1
-            srcs.extend([(p, idx, frozenset(ab.colors))] * units)
+            colours = (
+                tap_colours(layers.abilities(g, p), idx) if units == 1 else frozenset(ab.colors)
+            )
+            srcs.extend([(p, idx, colours)] * units)
     plan = plan_payment(cost, pl.pool, [s[2] for s in srcs])
     if plan is None:
         have = pool_text(pl.pool) or Msg("nothing")
@@ -394,10 +450,16 @@ def _first_mana_ability(g: GameState, p: Permanent) -> int | None:
 
 
 def _run_mana_ability(g: GameState, pi: int, p: Permanent, idx: int, colour: str) -> None:
-    """605.3b: a mana ability resolves immediately, without the stack."""
-    ab = p.card.cdef.abilities[idx] if idx < len(p.card.cdef.abilities) else None
-    if ab is None:
-        ab = layers.abilities(g, p)[idx]  # a granted one (613.1f)
+    """605.3b: a mana ability resolves immediately, without the stack. ``idx`` stands for the
+    source's abilities of its cost (``tap_colours``): the one making ``colour`` is activated."""
+    printed = p.card.cdef.abilities
+    if idx < len(printed):
+        idx = making(printed, idx, colour)
+        ab: object = printed[idx]
+    else:
+        every = layers.abilities(g, p)
+        idx = making(every, idx, colour)
+        ab = every[idx]  # a granted one (613.1f)
     assert isinstance(ab, ManaAbility)
     if ab.cost.tap:
         tap(g, p)

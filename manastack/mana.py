@@ -179,21 +179,17 @@ def plan_payment(
         need[i] -= use
         left[i] -= use
         taken[i] += use
-    used: list[tuple[int, str]] = []
-    free = list(range(len(sources)))
-    # Coloured symbols from sources: the least flexible source that can make the colour.
-    for i in range(6):
-        while need[i]:
-            colour = COLORS[i]
-            best = -1
-            for k in free:
-                if colour in sources[k] and (best < 0 or len(sources[k]) < len(sources[best])):
-                    best = k
-            if best < 0:
-                return None
-            free.remove(best)
-            used.append((best, colour))
-            need[i] -= 1
+    # Coloured symbols from sources, one source each: a matching (Taiga and Plateau pay
+    # {R}{G}, whichever comes first). Each symbol takes the least flexible free source that
+    # makes its colour; when none is free, one taken is freed if its symbol can move.
+    symbols = [COLORS[i] for i in range(6) for _ in range(need[i])]
+    owner = [-1] * len(sources)  # the symbol each source pays, -1: free
+    choice = [-1] * len(symbols)
+    for j in range(len(symbols)):
+        if not _match(j, symbols, sources, owner, choice, set()):
+            return None
+    used = [(choice[j], symbols[j]) for j in range(len(symbols))]
+    free = [k for k in range(len(sources)) if owner[k] < 0]
     generic = cost.generic
     # Generic from the pool: colorless first, then the colours in reverse WUBRG order.
     for i in (5, 4, 3, 2, 1, 0):
@@ -208,6 +204,35 @@ def plan_payment(
     for k in free[:generic]:
         used.append((k, _any_colour(sources[k])))
     return taken, used
+
+
+def _match(
+    j: int,
+    symbols: list[str],
+    sources: Sequence[frozenset[str]],
+    owner: list[int],
+    choice: list[int],
+    seen: set[int],
+) -> bool:
+    """Give symbol ``j`` a source: the least flexible free one making its colour, else one
+    whose symbol can take another source (an augmenting path: the matching grows by one)."""
+    colour = symbols[j]
+    fits = sorted(
+        (k for k in range(len(sources)) if colour in sources[k] and k not in seen),
+        key=lambda k: len(sources[k]),
+    )
+    for k in fits:
+        if owner[k] < 0:
+            owner[k] = j
+            choice[j] = k
+            return True
+    for k in fits:
+        seen.add(k)
+        if _match(owner[k], symbols, sources, owner, choice, seen):
+            owner[k] = j
+            choice[j] = k
+            return True
+    return False
 
 
 def _any_colour(colours: frozenset[str]) -> str:
