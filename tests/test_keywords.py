@@ -41,7 +41,7 @@ def _menace_blocks() -> Game:
     return game
 
 
-def test_702_110b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
+def test_702_111b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
     game = _menace_blocks()
     bob = game.player_index("bob")
     options = game.legal_actions()
@@ -55,10 +55,10 @@ def test_702_110b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
     assert [type(a) for a in options] == [actions.DeclareBlocker]
     with pytest.raises(IllegalAction) as err:
         game.apply(actions.FinishDeclaration(bob))
-    assert err.value.rule == "702.110b"
+    assert err.value.rule == "702.111b"
 
 
-def test_702_110b_no_first_block_without_a_possible_second() -> None:
+def test_702_111b_no_first_block_without_a_possible_second() -> None:
     game = Game.from_position(
         [
             PlayerSpec("alice", battlefield=["Wayward Giant"]),
