@@ -91,6 +91,7 @@ from manastack.vocabulary.prevention import SOURCE as PV_SOURCE
 from manastack.vocabulary.prevention import YOU as PV_YOU
 from manastack.vocabulary.prevention import PreventDamage, PreventNextFromChosen, StaticPrevention
 from manastack.vocabulary.step_triggers import TurnStepTrigger
+from manastack.vocabulary.triggers import ItsOwnAttack
 
 if TYPE_CHECKING:
     from manastack.oracle.grammar import Context, Cursor
@@ -491,10 +492,10 @@ def gives_player(t: TriggerCondition) -> bool:
 
 def gives_defender(t: TriggerCondition) -> bool:
     """Whether the trigger remembers the player an attacking creature attacks ("defending
-    player")."""
-    from manastack.vocabulary.combat_triggers import AttacksTrigger
-
-    return isinstance(t, AttacksTrigger | AttacksUnblocked | AttachedAttacks | AttacksAlone)
+    player", 508.5): any trigger on its source's attack ("whenever ~ attacks [alone / and isn't
+    blocked]", battalion's "whenever ~ and at least two other creatures attack") or on the
+    attack of the creature it is attached to."""
+    return isinstance(t, ItsOwnAttack | AttachedAttacks)
 
 
 # --- intervening "if" clauses (603.4) ------------------------------------------------------------
