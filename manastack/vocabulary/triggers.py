@@ -11,6 +11,7 @@ from manastack.events.types import (
     AttackerUnblocked,
     BecameTarget,
     BlockerDeclared,
+    DamageDealt,
     EntersBattlefield,
     GameEvent,
     PermanentLeft,
@@ -81,6 +82,39 @@ class ItsOwnAttack(ItsOwnEvent):
         if isinstance(ev, AttackerDeclared | AttackerUnblocked):
             return {"player": ev.defender}
         return None
+
+
+class DamageTrigger(TriggerCondition):
+    """603.2, 120.3: a trigger on damage dealt (more than 0) for which ``dealt`` holds ("whenever
+    ~ deals combat damage to a player", "whenever ~ is dealt damage"); it remembers how much
+    ("that much") and the player dealt it, if a player was ("that player")."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
+
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        """What more the damage must be (its source, its player or object, combat)."""
+        raise NotImplementedError
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, DamageDealt) and ev.amount > 0 and self.dealt(g, ev, source, controller)
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if not isinstance(ev, DamageDealt):
+            return None
+        out: dict[str, object] = {"amount": ev.amount}
+        if ev.player is not None:
+            out["player"] = ev.player
+        return out
 
 
 @dataclass(frozen=True, slots=True)
