@@ -345,7 +345,7 @@ _COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 def _blocked_by_refusal(
     g: GameState, blocker: Permanent, attacker: Permanent, kws: frozenset[str]
 ) -> IllegalAction | None:
-    """509.1b: "~ can't be blocked by <creatures>", 702.117b (skulk)."""
+    """509.1b: "~ can't be blocked by <creatures>", 702.118b (skulk)."""
     if not kws:
         return None
     a = attacker.name
@@ -353,7 +353,7 @@ def _blocked_by_refusal(
         return IllegalAction(
             "combat",
             "{card!c} has skulk: creatures with greater power can't block it",
-            "702.117b",
+            "702.118b",
             card=a,
         )
     for w in kws:
@@ -383,7 +383,7 @@ def _blockers_of(g: GameState, attacker: int) -> int:
 
 
 def menace_pending(g: GameState, pi: int) -> Permanent | None:
-    """702.110b: an attacker with menace that ``pi``'s side has blocked with one creature only
+    """702.111b: an attacker with menace that ``pi``'s side has blocked with one creature only
     (the declaration can't end so)."""
     c = g.combat
     assert c is not None
@@ -399,7 +399,7 @@ def menace_pending(g: GameState, pi: int) -> Permanent | None:
 def menace_refusal(
     g: GameState, pi: int, blocker: Permanent, attacker: Permanent
 ) -> IllegalAction | None:
-    """702.110b: a creature with menace can't be blocked except by two or more creatures; the
+    """702.111b: a creature with menace can't be blocked except by two or more creatures; the
     blocks are declared one at a time, so a lone blocker of a menace attacker must be joined
     by another before any other block, and the first is allowed only if a second can follow."""
     waiting = menace_pending(g, pi)
@@ -407,7 +407,7 @@ def menace_refusal(
         return IllegalAction(
             "combat",
             "{card!c} has menace: block it with a second creature first",
-            "702.110b",
+            "702.111b",
             card=waiting.name,
         )
     if waiting is None and _blockers_of(g, attacker.oid) == 0 and layers.has(g, attacker, "menace"):
@@ -431,7 +431,7 @@ def menace_refusal(
             return IllegalAction(
                 "combat",
                 "{card!c} has menace: it can't be blocked except by two or more creatures",
-                "702.110b",
+                "702.111b",
                 card=attacker.name,
             )
     return None
@@ -560,7 +560,7 @@ def finish_blockers(g: GameState, pi: int) -> None:
             raise IllegalAction(
                 "combat",
                 "{card!c} has menace: it can't be blocked by just one creature",
-                "702.110b",
+                "702.111b",
                 card=waiting.name,
             )
     if not any(p.oid in c.blockers and p.controller in seat for p in g.battlefield):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from manastack import Game, Kind, Step, actions
+from manastack import Game, Kind, Step, actions, cards
 from manastack.cards import base
 from manastack.errors import IllegalAction
 from manastack.execute import execute
@@ -41,7 +41,7 @@ def _menace_blocks() -> Game:
     return game
 
 
-def test_702_110b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
+def test_702_111b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
     game = _menace_blocks()
     bob = game.player_index("bob")
     options = game.legal_actions()
@@ -55,10 +55,10 @@ def test_702_110b_a_lone_blocker_of_a_menace_attacker_must_be_joined() -> None:
     assert [type(a) for a in options] == [actions.DeclareBlocker]
     with pytest.raises(IllegalAction) as err:
         game.apply(actions.FinishDeclaration(bob))
-    assert err.value.rule == "702.110b"
+    assert err.value.rule == "702.111b"
 
 
-def test_702_110b_no_first_block_without_a_possible_second() -> None:
+def test_702_111b_no_first_block_without_a_possible_second() -> None:
     game = Game.from_position(
         [
             PlayerSpec("alice", battlefield=["Wayward Giant"]),
@@ -137,3 +137,51 @@ until: turn 1 end_of_combat
     result = run(sc)
     assert not result.passed and result.failure is not None
     assert "declare attackers" in result.failure and "508.1d" in result.failure
+
+
+def test_508_5_a_battalion_trigger_knows_the_defending_player() -> None:
+    """508.5: battalion's trigger is an attack trigger of its source, so "defending player" in
+    it is the player that creature attacks: such a card compiles and the player loses life."""
+    from manastack.oracle.render import check
+    from manastack.scenario.loader import load_scenarios_text
+    from manastack.scenario.runner import run
+
+    text = (
+        "Battalion — Whenever Zap Raider and at least two other creatures attack, defending "
+        "player loses 2 life."
+    )
+    row = {
+        "name": "Zap Raider",
+        "manaCost": "{1}{R}",
+        "colors": ["Red"],
+        "type": "Creature — Human Soldier",
+        "types": ["Creature"],
+        "subtypes": ["Human", "Soldier"],
+        "text": text,
+        "power": "2",
+        "toughness": "2",
+        "layout": "normal",
+    }
+    c = compile_row(row)
+    assert isinstance(c, Compiled) and check(c) == [], c
+    cards.register(c.card, pool="test")
+    try:
+        scenario = """
+name: a battalion trigger makes the defending player lose life
+start: turn 1 precombat_main
+players:
+  alice: {battlefield: [Zap Raider, Grizzly Bears, Savannah Lions]}
+  bob: {}
+script:
+- at: turn 1 declare_attackers
+  alice: attack with Zap Raider, Grizzly Bears, Savannah Lions
+until: turn 1 end_of_combat
+expect:
+  bob: {life: 12}  # 6 combat damage, 2 life lost to the trigger
+"""
+        names = ["Zap Raider", "Grizzly Bears", "Savannah Lions"]
+        (sc,) = load_scenarios_text(scenario, "t.yaml", names)
+        result = run(sc)
+        assert result.passed, result.failure
+    finally:
+        cards.unregister(c.card.name)

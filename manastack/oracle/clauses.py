@@ -91,6 +91,7 @@ from manastack.vocabulary.prevention import SOURCE as PV_SOURCE
 from manastack.vocabulary.prevention import YOU as PV_YOU
 from manastack.vocabulary.prevention import PreventDamage, PreventNextFromChosen, StaticPrevention
 from manastack.vocabulary.step_triggers import TurnStepTrigger
+from manastack.vocabulary.triggers import ItsOwnAttack
 
 if TYPE_CHECKING:
     from manastack.oracle.grammar import Context, Cursor
@@ -491,10 +492,10 @@ def gives_player(t: TriggerCondition) -> bool:
 
 def gives_defender(t: TriggerCondition) -> bool:
     """Whether the trigger remembers the player an attacking creature attacks ("defending
-    player")."""
-    from manastack.vocabulary.combat_triggers import AttacksTrigger
-
-    return isinstance(t, AttacksTrigger | AttacksUnblocked | AttachedAttacks | AttacksAlone)
+    player", 508.5): any trigger on its source's attack ("whenever ~ attacks [alone / and isn't
+    blocked]", battalion's "whenever ~ and at least two other creatures attack") or on the
+    attack of the creature it is attached to."""
+    return isinstance(t, ItsOwnAttack | AttachedAttacks)
 
 
 # --- intervening "if" clauses (603.4) ------------------------------------------------------------
@@ -1463,6 +1464,8 @@ def count_phrase(cur: Cursor) -> Amount | None:
 
 
 def _plural_words(parts: tuple[Filter, ...]) -> str | None:
+    """The plural words of a description's parts: ``untapped red creatures``, ``Elves``,
+    ``permanents`` (None: a part these words don't say)."""
     words: list[str] = []
     noun = "permanents"
     for p in parts:
@@ -1489,24 +1492,12 @@ def count_words(a: Amount) -> str | None:
     if not isinstance(a, CountOf) or a.times != 1:
         return None
     parts = a.what.parts if isinstance(a.what, AllOf) else (a.what,)
-    words: list[str] = []
-    noun = "permanents"
     whose = " on the battlefield"
     for p in parts:
-        if isinstance(p, TappedState):
-            words.append("tapped" if p.tapped else "untapped")
-        elif isinstance(p, SpellColor):
-            words.append(_COLOR_NAME[p.colors])
-        elif isinstance(p, HasType) and len(p.types) == 1:
-            t = next(iter(p.types))
-            noun = next(w for w, x in _PERMANENT_PLURALS if x == t)
-        elif isinstance(p, Subtypes) and len(p.subtypes) == 1:
-            noun = plural(p.subtypes[0])
-        elif isinstance(p, Controlled):
+        if isinstance(p, Controlled):
             whose = " you control" if p.by == "you" else " your opponents control"
-        elif not isinstance(p, AnyObject):
-            return None
-    return " ".join([*words, noun]) + whose
+    words = _plural_words(tuple(p for p in parts if not isinstance(p, Controlled)))
+    return None if words is None else words + whose
 
 
 def amount_phrase(cur: Cursor) -> Amount | None:

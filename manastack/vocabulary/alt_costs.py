@@ -30,6 +30,7 @@ from manastack.vocabulary.base import (
     TriggeredAbility,
 )
 from manastack.vocabulary.costs import payable, plus_mana
+from manastack.vocabulary.triggers import AtStep
 
 MAX_KICKS = 10
 """The most times multikicker is offered (any affordable number is accepted)."""
@@ -375,23 +376,17 @@ class CastFor(Condition):
 
 
 @dataclass(frozen=True, slots=True)
-class NextEndStep(TriggerCondition):
+class NextEndStep(AtStep):
     """603.7: "at the beginning of the next end step", counted from when it was created
     (``turn``; ``after``: it was created during or after that turn's end step began)."""
 
     turn: int
     after: bool
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        if not isinstance(ev, StepBegins) or ev.step is not Step.END:
-            return False
-        return g.turn > self.turn or not self.after
+        return ev.step is Step.END and (g.turn > self.turn or not self.after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,24 +464,15 @@ def costed_abilities(kc: KeywordCost) -> tuple[TriggeredAbility | StaticAbility,
 
 
 @dataclass(frozen=True, slots=True)
-class YourNextUpkeep(TriggerCondition):
+class YourNextUpkeep(AtStep):
     """603.7: "at the beginning of your next upkeep", counted from the turn it was created."""
 
     turn: int
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return (
-            isinstance(ev, StepBegins)
-            and ev.step is Step.UPKEEP
-            and g.turn > self.turn
-            and g.rules.is_active(g, controller)
-        )
+        return ev.step is Step.UPKEEP and g.turn > self.turn and g.rules.is_active(g, controller)
 
 
 @dataclass(frozen=True, slots=True)

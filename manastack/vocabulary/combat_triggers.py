@@ -23,7 +23,7 @@ from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent
 from manastack.targeting import spell_types
 from manastack.vocabulary.base import TriggerCondition
-from manastack.vocabulary.triggers import ItsOwnAttack, ItsOwnEvent
+from manastack.vocabulary.triggers import DamageTrigger, ItsOwnAttack, ItsOwnEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,28 +56,13 @@ class BlocksTrigger(ItsOwnEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class CombatDamageToPlayer(TriggerCondition):
+class CombatDamageToPlayer(DamageTrigger):
     """510.3a: "whenever ~ deals combat damage to a player" ("that player": ``info``)."""
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (DamageDealt,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return (
-            isinstance(ev, DamageDealt)
-            and ev.combat
-            and ev.player is not None
-            and ev.amount > 0
-            and ev.source is source
-        )
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        if isinstance(ev, DamageDealt):
-            return {"player": ev.player, "amount": ev.amount}
-        return None
+        return ev.combat and ev.player is not None and ev.source is source
 
 
 @dataclass(frozen=True, slots=True)

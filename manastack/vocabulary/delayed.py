@@ -5,29 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manastack.events.types import GameEvent, StepBegins
+from manastack.events.types import StepBegins
 from manastack.i18n import Msg
 from manastack.state import Card, DelayedTrigger, GameState, Permanent, StackItem
 from manastack.steps import Step
-from manastack.vocabulary.base import Effect, TriggerCondition, TriggeredAbility
+from manastack.vocabulary.base import Effect, TriggeredAbility
 from manastack.vocabulary.effects import DrawCards
+from manastack.vocabulary.triggers import AtStep
 
 
 @dataclass(frozen=True, slots=True)
-class NextTurnUpkeep(TriggerCondition):
+class NextTurnUpkeep(AtStep):
     """603.7: "at the beginning of the next turn's upkeep", counted from the turn it was
     created in."""
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
     created_turn: int
 
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return isinstance(ev, StepBegins) and ev.step is Step.UPKEEP and g.turn > self.created_turn
+        return ev.step is Step.UPKEEP and g.turn > self.created_turn
 
 
 @dataclass(frozen=True, slots=True)

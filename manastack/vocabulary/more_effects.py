@@ -15,7 +15,7 @@ from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
-from manastack.vocabulary.moves import put_counters, tap_or_untap
+from manastack.vocabulary.moves import CountersOnCreatures, put_counters, tap_or_untap
 from manastack.vocabulary.player_effects import EachChooses, players_named
 from manastack.zones import leave_battlefield
 
@@ -242,7 +242,7 @@ class Have(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class CountersOnAll(Effect):
+class CountersOnAll(CountersOnCreatures):
     """122.1: "put a +1/+1 counter on each [other] Vampire you control" (the creatures ``what``
     matches as it resolves, seen by the controller; ``other``: not the source)."""
 
@@ -251,11 +251,10 @@ class CountersOnAll(Effect):
     what: Filter
     other: bool = False
 
-    def resolve(self, g: GameState, item: StackItem) -> bool:
-        for p in [p for p in g.battlefield if layers.is_creature(p)]:
-            if self.other and p.oid == item.source_oid:
-                continue
-            if not self.what.permanent(g, p, item.controller):
-                continue
-            put_counters(g, p, self.kind, self.count)
-        return True
+    def counters(self) -> tuple[str, int]:
+        return self.kind, self.count
+
+    def gets(self, g: GameState, p: Permanent, item: StackItem) -> bool:
+        if self.other and p.oid == item.source_oid:
+            return False
+        return self.what.permanent(g, p, item.controller)

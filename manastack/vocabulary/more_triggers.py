@@ -22,7 +22,7 @@ from manastack.events.types import (
 )
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Filter, TriggerCondition
-from manastack.vocabulary.triggers import ItsOwnAttack, ItsOwnEvent
+from manastack.vocabulary.triggers import DamageTrigger, ItsOwnAttack, ItsOwnEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ class AttacksUnblocked(ItsOwnAttack):
 
 
 @dataclass(frozen=True, slots=True)
-class DealsDamage(TriggerCondition):
+class DealsDamage(DamageTrigger):
     """603.2, 120.3: "whenever ~ deals [combat] damage [to a player / to an opponent / to a
     creature]" (``to``: "", "player", "opponent", "creature"); it remembers the player and how
     much ("that player", "that much")."""
@@ -106,16 +106,10 @@ class DealsDamage(TriggerCondition):
     to: str = ""
     combat: bool = False
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (DamageDealt,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
     ) -> bool:
-        if not isinstance(ev, DamageDealt) or ev.source is not source or ev.amount <= 0:
-            return False
-        if self.combat and not ev.combat:
+        if ev.source is not source or (self.combat and not ev.combat):
             return False
         if self.to == "player":
             return ev.player is not None
@@ -125,41 +119,17 @@ class DealsDamage(TriggerCondition):
             return ev.target is not None
         return True
 
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        if not isinstance(ev, DamageDealt):
-            return None
-        out: dict[str, object] = {"amount": ev.amount}
-        if ev.player is not None:
-            out["player"] = ev.player
-        return out
-
 
 @dataclass(frozen=True, slots=True)
-class DealtDamage(TriggerCondition):
+class DealtDamage(DamageTrigger):
     """603.2: "whenever ~ is dealt [combat] damage" ("that much": ``info``)."""
 
     combat: bool = False
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (DamageDealt,)
-
-    def only_its_source(self) -> bool:
-        return False
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return (
-            isinstance(ev, DamageDealt)
-            and ev.target is not None
-            and ev.target is source
-            and ev.amount > 0
-            and (ev.combat or not self.combat)
-        )
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        return {"amount": ev.amount} if isinstance(ev, DamageDealt) else None
+        return ev.target is not None and ev.target is source and (ev.combat or not self.combat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,33 +195,23 @@ class AttachedAttacks(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class AttachedDealsCombatDamage(TriggerCondition):
+class AttachedDealsCombatDamage(DamageTrigger):
     """510.3a: "whenever enchanted/equipped creature deals combat damage to a player" ("that
     player": ``info``)."""
 
     kind: str = "equipped"
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (DamageDealt,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
     ) -> bool:
-        if not isinstance(ev, DamageDealt) or not ev.combat or ev.player is None:
-            return False
         src = ev.source
         return (
-            ev.amount > 0
+            ev.combat
+            and ev.player is not None
             and isinstance(source, Permanent)
             and isinstance(src, Permanent)
             and source.attached_to == src.oid
         )
-
-    def info(self, ev: GameEvent) -> dict[str, object] | None:
-        if isinstance(ev, DamageDealt):
-            return {"player": ev.player, "amount": ev.amount}
-        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -638,20 +638,41 @@ class PumpAll(Effect):
         return True
 
 
+class CountersOnCreatures(Effect):
+    """122.1: "put a +1/+1 counter on each creature you control": ``counters`` (their kind and
+    number) on each creature that ``gets`` them, as it resolves."""
+
+    __slots__ = ()
+
+    def counters(self) -> tuple[str, int]:
+        """The kind of counter and how many on each creature."""
+        raise NotImplementedError
+
+    def gets(self, g: GameState, p: Permanent, item: StackItem) -> bool:
+        """Whether creature ``p`` gets them."""
+        raise NotImplementedError
+
+    def resolve(self, g: GameState, item: StackItem) -> bool:
+        kind, n = self.counters()
+        for p in [p for p in g.battlefield if layers.is_creature(p)]:
+            if self.gets(g, p, item):
+                put_counters(g, p, kind, n)
+        return True
+
+
 @dataclass(frozen=True, slots=True)
-class CountersOnEach(Effect):
+class CountersOnEach(CountersOnCreatures):
     """122.1: "put a +1/+1 counter on each creature you control"."""
 
     kind: str
     count: int
     creatures: Filter
 
-    def resolve(self, g: GameState, item: StackItem) -> bool:
-        f = self.creatures
-        for p in [p for p in g.battlefield if layers.is_creature(p)]:
-            if f.permanent(g, p, item.controller):
-                put_counters(g, p, self.kind, self.count)
-        return True
+    def counters(self) -> tuple[str, int]:
+        return self.kind, self.count
+
+    def gets(self, g: GameState, p: Permanent, item: StackItem) -> bool:
+        return self.creatures.permanent(g, p, item.controller)
 
 
 @dataclass(frozen=True, slots=True)

@@ -234,6 +234,27 @@ ANY = -3
 ability (SOURCE), its controller (YOU), anything (ANY)."""
 
 
+def _protected(item: StackItem, index: int) -> tuple[int, int] | None:
+    """Who a shield of ``item`` protects, its target number ``index``: (the player, -1) or
+    (-1, the object); None when that target is gone (608.2b)."""
+    t = stack.target_of(item, index)
+    if t is None:
+        return None
+    pi = target_player(t)
+    return (pi, -1) if pi is not None else (-1, t)
+
+
+def _shields(g: GameState, item: StackItem, *shields: Shield) -> None:
+    """615.1a: ``item``'s prevention shields set up for the turn."""
+    g.prevention = [*g.prevention, *shields]
+    g.emit(
+        "effect",
+        "{card!c}: damage will be prevented this turn",
+        "615.1a",
+        card=item.source_name,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PreventDamage(Effect):
     """615.1a: "prevent the next N damage that would be dealt to any target this turn"
@@ -257,14 +278,10 @@ class PreventDamage(Effect):
                 return True
             to_oid = item.source_oid
         elif self.to >= 0:
-            t = stack.target_of(item, self.to)
-            if t is None:
+            protected = _protected(item, self.to)
+            if protected is None:
                 return True
-            pi = target_player(t)
-            if pi is not None:
-                to_player = pi
-            else:
-                to_oid = t
+            to_player, to_oid = protected
         if self.by == SOURCE:
             if item.source_oid is None:
                 return True
@@ -274,23 +291,16 @@ class PreventDamage(Effect):
             if t is None or target_player(t) is not None:
                 return True
             by_oid = t
+        n, name, combat = self.amount, item.source_name, self.combat
         if self.both:
-            g.prevention = [
-                *g.prevention,
-                Shield(g.new_id(), self.amount, item.source_name, self.combat, -1, by_oid, -1),
-                Shield(g.new_id(), self.amount, item.source_name, self.combat, -1, -1, by_oid),
-            ]
-        else:
-            shield = Shield(
-                g.new_id(), self.amount, item.source_name, self.combat, to_player, to_oid, by_oid
+            _shields(
+                g,
+                item,
+                Shield(g.new_id(), n, name, combat, -1, by_oid, -1),
+                Shield(g.new_id(), n, name, combat, -1, -1, by_oid),
             )
-            g.prevention = [*g.prevention, shield]
-        g.emit(
-            "effect",
-            "{card!c}: damage will be prevented this turn",
-            "615.1a",
-            card=item.source_name,
-        )
+        else:
+            _shields(g, item, Shield(g.new_id(), n, name, combat, to_player, to_oid, by_oid))
         return True
 
 
@@ -340,26 +350,13 @@ class PreventNextFromChosen(Asking):
         return None
 
     def chosen(self, g: GameState, item: StackItem, st: dict[str, object], option: str) -> bool:
-        to_player = to_oid = -1
-        if self.to == YOU:
-            to_player = item.controller
-        else:
-            t = stack.target_of(item, self.to)
-            if t is None:
-                return True
-            pi = target_player(t)
-            if pi is not None:
-                to_player = pi
-            else:
-                to_oid = t
-        shield = Shield(
-            g.new_id(), ALL, item.source_name, False, to_player, to_oid, int(option), True
-        )
-        g.prevention = [*g.prevention, shield]
-        g.emit(
-            "effect",
-            "{card!c}: damage will be prevented this turn",
-            "615.1a",
-            card=item.source_name,
+        protected = (item.controller, -1) if self.to == YOU else _protected(item, self.to)
+        if protected is None:
+            return True
+        to_player, to_oid = protected
+        _shields(
+            g,
+            item,
+            Shield(g.new_id(), ALL, item.source_name, False, to_player, to_oid, int(option), True),
         )
         return True

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from manastack.events.types import GameEvent, StepBegins
 from manastack.state import Card, GameState, Permanent
 from manastack.steps import Step
-from manastack.vocabulary.base import TriggerCondition
+from manastack.vocabulary.triggers import AtStep
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStepTrigger(TriggerCondition):
+class TurnStepTrigger(AtStep):
     """603.2: at the beginning of ``step`` of the turns ``whose`` names: ``"player"`` (each
     player's), ``"your"``, ``"opponent"`` (each opponent's), ``"each"`` (each combat: every
     turn), ``"enchanted"`` (the turns of the controller of the creature the source
@@ -23,14 +23,10 @@ class TurnStepTrigger(TriggerCondition):
     step: Step
     whose: str = "player"
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        if not isinstance(ev, StepBegins) or ev.step is not self.step:
+        if ev.step is not self.step:
             return False
         w = self.whose
         if w == "player" or w == "each":

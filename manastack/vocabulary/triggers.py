@@ -11,6 +11,7 @@ from manastack.events.types import (
     AttackerUnblocked,
     BecameTarget,
     BlockerDeclared,
+    DamageDealt,
     EntersBattlefield,
     GameEvent,
     PermanentLeft,
@@ -83,6 +84,62 @@ class ItsOwnAttack(ItsOwnEvent):
         return None
 
 
+class AtStep(TriggerCondition):
+    """603.2, 603.7: a trigger at the beginning of a step or phase (a :class:`StepBegins`
+    event) for which ``begins`` holds: "at the beginning of your upkeep", "of each end step",
+    "of your next main phase"."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (StepBegins,)
+
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        """Whether the step or phase beginning (``ev.step``) is the one it waits for."""
+        raise NotImplementedError
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return isinstance(ev, StepBegins) and self.begins(g, ev, source, controller)
+
+
+class DamageTrigger(TriggerCondition):
+    """603.2, 120.3: a trigger on damage dealt (more than 0) for which ``dealt`` holds ("whenever
+    ~ deals combat damage to a player", "whenever ~ is dealt damage"); it remembers how much
+    ("that much") and the player dealt it, if a player was ("that player")."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def watched() -> tuple[type, ...]:
+        return (DamageDealt,)
+
+    def dealt(
+        self, g: GameState, ev: DamageDealt, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        """What more the damage must be (its source, its player or object, combat)."""
+        raise NotImplementedError
+
+    def matches(
+        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    ) -> bool:
+        return (
+            isinstance(ev, DamageDealt) and ev.amount > 0 and self.dealt(g, ev, source, controller)
+        )
+
+    def info(self, ev: GameEvent) -> dict[str, object] | None:
+        if not isinstance(ev, DamageDealt):
+            return None
+        out: dict[str, object] = {"amount": ev.amount}
+        if ev.player is not None:
+            out["player"] = ev.player
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class EntersTrigger(TriggerCondition):
     """ "When ~ enters" (``who="self"``) or "whenever another creature enters" (``"another"``)."""
@@ -135,24 +192,16 @@ class DiesTrigger(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class StepTrigger(TriggerCondition):
+class StepTrigger(AtStep):
     """ "At the beginning of each [step]" (``whose="each"``) or "of your [step]" (``"your"``)."""
 
     step: Step
     whose: str = "each"
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return (
-            isinstance(ev, StepBegins)
-            and ev.step is self.step
-            and (self.whose == "each" or g.rules.is_active(g, controller))
-        )
+        return ev.step is self.step and (self.whose == "each" or g.rules.is_active(g, controller))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,44 +227,31 @@ class CastTrigger(TriggerCondition):
 
 
 @dataclass(frozen=True, slots=True)
-class YourNextMainPhase(TriggerCondition):
+class YourNextMainPhase(AtStep):
     """A delayed trigger (603.7): "at the beginning of your next main phase", counted from the
     turn and step it was created in."""
 
     created_turn: int
     created_step: int
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
         return (
-            isinstance(ev, StepBegins)
-            and ev.step.is_main
+            ev.step.is_main
             and g.rules.is_active(g, controller)
             and (g.turn, int(ev.step)) != (self.created_turn, self.created_step)
         )
 
 
 @dataclass(frozen=True, slots=True)
-class UpkeepWhileSuspended(TriggerCondition):
+class UpkeepWhileSuspended(AtStep):
     """702.62a: "at the beginning of your upkeep" for a suspended card in exile."""
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        return (
-            isinstance(ev, StepBegins)
-            and ev.step is Step.UPKEEP
-            and g.rules.is_active(g, controller)
-        )
+        return ev.step is Step.UPKEEP and g.rules.is_active(g, controller)
 
     def announce(self, source_name: str, text: str) -> tuple[Msg, str]:
         return Msg("suspended {card!c}'s ability triggers", card=source_name), "702.62a"

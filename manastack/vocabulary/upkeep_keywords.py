@@ -10,13 +10,14 @@ from typing import Any, ClassVar
 from manastack.actions import Action, ActivateMana, Choose, PayMana
 from manastack.decisions.base import Kind, Pending, as_cost
 from manastack.errors import IllegalAction
-from manastack.events.types import GameEvent, StepBegins
+from manastack.events.types import StepBegins
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.steps import Step
-from manastack.vocabulary.base import Effect, KeywordCost, TriggerCondition, TriggeredAbility
+from manastack.vocabulary.base import Effect, KeywordCost, TriggeredAbility
 from manastack.vocabulary.costs import plus_mana
+from manastack.vocabulary.triggers import AtStep
 
 
 def note_upkeep(g: GameState) -> None:
@@ -39,22 +40,16 @@ def echo_due(g: GameState, p: Permanent) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class YourUpkeep(TriggerCondition):
+class YourUpkeep(AtStep):
     """ "At the beginning of your upkeep" of echo (``echo``: only while :func:`echo_due`, the
     intervening "if" of 702.30a, 603.4) or of cumulative upkeep (702.24a)."""
 
     echo: bool = False
 
-    @staticmethod
-    def watched() -> tuple[type, ...]:
-        return (StepBegins,)
-
-    def matches(
-        self, g: GameState, ev: GameEvent, source: Permanent | Card | None, controller: int
+    def begins(
+        self, g: GameState, ev: StepBegins, source: Permanent | Card | None, controller: int
     ) -> bool:
-        if not isinstance(ev, StepBegins) or ev.step is not Step.UPKEEP:
-            return False
-        if not g.rules.is_active(g, controller):
+        if ev.step is not Step.UPKEEP or not g.rules.is_active(g, controller):
             return False
         return not self.echo or (isinstance(source, Permanent) and echo_due(g, source))
 
