@@ -95,12 +95,18 @@ class CardFacts:
             if isinstance(ab, ManaAbility) and ab.cost.tap:
                 units = ab.amount if len(ab.colors) == 1 else 1
                 colours = tap_colours(cdef.abilities, i) if units == 1 else frozenset(ab.colors)
+                # One object per set of colours: the sets are parts of the keys ``affordable``
+                # keeps across games, where a copy per card would hold memory for nothing.
+                colours = _COLOUR_SETS.setdefault(colours, colours)
                 entry = (i, colours, not ab.cost.mana.mana_value, units)
                 if self.tap_mana is None:
                     self.tap_mana = entry
                 if not ab.cost.sacrifice_self:
                     self.tap_mana_keep = entry
                     break
+
+
+_COLOUR_SETS: dict[frozenset[str], frozenset[str]] = {}
 
 
 def _plain_tap(ab: object) -> bool:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from manastack import Game, actions
 from manastack.errors import IllegalAction
 from manastack.mana import ManaCost, empty_pool, plan_payment
@@ -70,3 +75,67 @@ def test_dual_lands_pay_both_colours_in_either_order() -> None:
     while game.state.stack and game.current_player is not None:
         game.apply(game.legal_actions(with_mana=False)[0])
     assert any(p.name == "Scarwood Goblins" for p in game.state.battlefield)
+
+
+def _payable_by_search(cost: ManaCost, pool: list[int], sources: list[frozenset[str]]) -> bool:
+    """Whether ``cost`` can be paid, by trying every way: each hybrid half, each source's
+    colour or no use of it, the pool spent anywhere (the definition, not an algorithm)."""
+    if cost.hybrid:
+        return any(
+            _payable_by_search(
+                cost.paid_as([(m >> k) & 1 for k in range(len(cost.hybrid))]), pool, sources
+            )
+            for m in range(1 << len(cost.hybrid))
+        )
+    for picks in itertools.product(*[[None, *sorted(s)] for s in sources]):
+        have = list(pool)
+        for c in picks:
+            if c is not None:
+                have["WUBRGC".index(c)] += 1
+        if all(have[i] >= cost.colored[i] for i in range(6)) and (
+            sum(have) - sum(cost.colored) >= cost.generic
+        ):
+            return True
+    return False
+
+
+# Few colours, so that sources compete for the same symbols (dual lands: the hard case).
+_colour_sets = st.frozensets(st.sampled_from("WRGC"), min_size=1, max_size=2)
+
+
+@settings(max_examples=500, deadline=None)
+@example(  # Taiga, then Plateau, for {R}{G} (the greedy payment's miss)
+    generic=0,
+    colored=[0, 0, 0, 1, 1, 0],
+    hybrid=[],
+    pool=[0] * 6,
+    sources=[frozenset("RG"), frozenset("RW")],
+)
+@given(
+    generic=st.integers(0, 3),
+    colored=st.lists(st.integers(0, 2), min_size=6, max_size=6).map(
+        lambda c: [c[0], 0, 0, c[3], c[4], c[5]]
+    ),
+    hybrid=st.lists(st.sampled_from(["RG", "WR", "2W", "GW", "2R"]), max_size=2),
+    pool=st.lists(st.integers(0, 1), min_size=6, max_size=6),
+    sources=st.lists(_colour_sets, max_size=6),
+)
+def test_a_payment_is_found_whenever_one_exists(
+    generic: int,
+    colored: list[int],
+    hybrid: list[str],
+    pool: list[int],
+    sources: list[frozenset[str]],
+) -> None:
+    # 601.2h: the automatic payment finds a way to pay exactly when there is one, and the
+    # way it finds pays the cost (each source once, in a colour it makes).
+    c6 = (colored[0], colored[1], colored[2], colored[3], colored[4], colored[5])
+    cost = ManaCost(generic, c6, 0, tuple(hybrid))
+    plan = plan_payment(cost, pool, sources)
+    assert (plan is not None) == _payable_by_search(cost, pool, sources)
+    if plan is not None:
+        taken, used = plan
+        assert len({k for k, _ in used}) == len(used)
+        assert all(colour in sources[k] for k, colour in used)
+        assert all(taken[i] <= pool[i] for i in range(6))
+        assert sum(taken) + len(used) == cost.mana_value or cost.hybrid
