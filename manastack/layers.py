@@ -98,12 +98,15 @@ ATTACHING = 4
 """``battlefield_kinds``: some permanent's card is an Aura or an Equipment (704.5m-n)."""
 LEGENDARY = 8
 """``battlefield_kinds``: some permanent's card is legendary (704.5j)."""
+TRIGGERED = 16
+"""``battlefield_kinds``: some permanent's card has a triggered ability (603.2)."""
 
 
 def battlefield_kinds(g: GameState) -> int:
     """The kinds of static abilities the permanents' cards have (``GRANTING``,
-    ``ABILITY_GRANTING``) and of cards a state-based action looks at (``ATTACHING``,
-    ``LEGENDARY``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
+    ``ABILITY_GRANTING``), of cards a state-based action looks at (``ATTACHING``,
+    ``LEGENDARY``), and whether any has a triggered ability (``TRIGGERED``), kept in
+    ``g.bf_kinds`` until a permanent enters or leaves."""
     kinds = g.bf_kinds
     if kinds < 0:
         kinds = 0
@@ -117,13 +120,18 @@ def battlefield_kinds(g: GameState) -> int:
                 kinds |= ATTACHING
             if cd.is_legendary:
                 kinds |= LEGENDARY
+            if cd.triggered:
+                kinds |= TRIGGERED
         g.bf_kinds = kinds
     return kinds
 
 
 def any_ability_granting(g: GameState) -> bool:
     """Whether some static ability on the battlefield gives abilities other than keywords."""
-    return (battlefield_kinds(g) & ABILITY_GRANTING) != 0
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
+    return (kinds & ABILITY_GRANTING) != 0
 
 
 def has(g: GameState, p: Permanent, keyword: str) -> bool:
@@ -136,7 +144,10 @@ def has(g: GameState, p: Permanent, keyword: str) -> bool:
 
 def any_granting(g: GameState) -> bool:
     """Whether some static ability on the battlefield gives abilities (layer 6)."""
-    return (battlefield_kinds(g) & GRANTING) != 0
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
+    return (kinds & GRANTING) != 0
 
 
 def granted(g: GameState, p: Permanent, keyword: str) -> bool:

@@ -13,7 +13,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from manastack.events.types import GameEvent, LeavesBattlefield
-from manastack.layers import any_ability_granting, granted_abilities
+from manastack.layers import (
+    ABILITY_GRANTING,
+    TRIGGERED,
+    any_ability_granting,
+    battlefield_kinds,
+    granted_abilities,
+)
 from manastack.replacement import replaced
 from manastack.state import Card, GameState, PendingTrigger, Permanent
 from manastack.vocabulary.base import TRIGGER_INTEREST, TriggeredAbility
@@ -42,17 +48,26 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     parts = ev.parts()
     if not parts:
         return
+    kinds = battlefield_kinds(g)  # kept by the state until a permanent enters or leaves
+    granted = (kinds & ABILITY_GRANTING) != 0
     sources = ev.looks_back()
     if sources is None:
         sources = g.battlefield
+        # No permanent's card has a triggered ability, and none is given one: only exile
+        # and the delayed triggers can trigger (the usual case in many decks).
+        scan = granted or (kinds & TRIGGERED) != 0
+    else:
+        scan = True  # the permanents as they were (603.10a): looked at one by one
     if len(parts) > BATCH:
         _batch_triggers(g, parts, sources)
         return
-    granted = any_ability_granting(g)  # kept by the state (bf_kinds): cheap to ask
     for part in parts:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
         _exile_and_delayed(g, part, before=True)
+        if not scan:
+            _exile_and_delayed(g, part, before=False)
+            continue
         for src in sources:
             if src.face_down:
                 continue
