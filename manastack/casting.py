@@ -269,7 +269,7 @@ def spell_total_cost(
 # three, so kept across decisions (a player's hand is asked about again at every priority while
 # the same lands stand untapped). Bounded: emptied when it grows past _AFFORD_MAX.
 _AFFORD: dict[tuple[ManaCost, tuple[int, ...], tuple[frozenset[str], ...]], bool] = {}
-_AFFORD_MAX = 4096  # a few hundred kilobytes at most
+_AFFORD_MAX = 256  # about 80 kilobytes at most (a key: the cost, the pool, the sources' colours)
 
 
 def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
