@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -59,7 +60,9 @@ def count(checkout: Path, games: int, args: argparse.Namespace) -> tuple[int, fl
         str(games),
         str(args.seed),
     ]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    # The same hash seed everywhere, as compare.py: set orders, and so the games, the same.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         raise CompareError(f"valgrind run failed: {proc.stderr.strip()[-500:]}")
     collected = [line for line in proc.stderr.splitlines() if "Collected" in line]
