@@ -227,6 +227,8 @@ def _match(
             choice[j] = k
             return True
     for k in fits:
+        if k in seen:
+            continue  # looked at deeper down this search already
         seen.add(k)
         if _match(owner[k], symbols, sources, owner, choice, seen):
             owner[k] = j
