@@ -100,13 +100,15 @@ LEGENDARY = 8
 """``battlefield_kinds``: some permanent's card is legendary (704.5j)."""
 TRIGGERED = 16
 """``battlefield_kinds``: some permanent's card has a triggered ability (603.2)."""
+REPLACING = 32
+"""``battlefield_kinds``: some permanent's card has a replacement effect (614)."""
 
 
 def battlefield_kinds(g: GameState) -> int:
     """The kinds of static abilities the permanents' cards have (``GRANTING``,
     ``ABILITY_GRANTING``), of cards a state-based action looks at (``ATTACHING``,
-    ``LEGENDARY``), and whether any has a triggered ability (``TRIGGERED``), kept in
-    ``g.bf_kinds`` until a permanent enters or leaves."""
+    ``LEGENDARY``), and whether any has a triggered ability (``TRIGGERED``) or a replacement
+    effect (``REPLACING``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
     kinds = g.bf_kinds
     if kinds < 0:
         kinds = 0
@@ -122,6 +124,8 @@ def battlefield_kinds(g: GameState) -> int:
                 kinds |= LEGENDARY
             if cd.triggered:
                 kinds |= TRIGGERED
+            if cd.replacements:
+                kinds |= REPLACING
         g.bf_kinds = kinds
     return kinds
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from manastack.events.types import DamageDealt, Destroy, GameEvent
 from manastack.i18n import Msg
+from manastack.layers import REPLACING, battlefield_kinds
 from manastack.vocabulary.base import REPLACEMENT_INTEREST, Replacement
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ def replaced(
 
 def replacement_holders(g: GameState) -> list[Permanent]:
     """The permanents whose (face-up) abilities include replacement effects."""
+    if not battlefield_kinds(g) & REPLACING:
+        return []  # no card on the battlefield has one: the usual case, without a look
     return [p for p in g.battlefield if p.card.cdef.replacements and not p.face_down]
 
 
