@@ -178,13 +178,17 @@ def declare_attacker(g: GameState, a: DeclareAttacker) -> None:
 
 
 def unmet_requirement(g: GameState) -> Permanent | None:
-    """508.1d: a creature that "attacks each turn if able", able to attack, not declared."""
+    """508.1d: a creature that "attacks each turn if able", able to attack, not declared. A
+    creature that may attack none of the defending players (508.1c: Steam Frigate when no one
+    controls an Island) isn't able to: the requirement can't be obeyed, so it is ignored."""
     c = g.combat
     assert c is not None
     if not layers.any_granting(g):
         return None
     for p in possible_attackers(g):
-        if layers.granted(g, p, "attacks each turn if able"):
+        if layers.granted(g, p, "attacks each turn if able") and any(
+            defender_refusal(g, p, d) is None for d in defenders(g)
+        ):
             return p
     return None
 
