@@ -1309,6 +1309,8 @@ class PayCost(_Proposal):
     def options(self, g: GameState, with_mana: bool = True) -> list[Action]:
         pi = self.player
         item = g.stack_item(self.item)
+        if item is not None and source_gone(g, item):
+            return [Choose(pi, "cancel")]  # 602.2b: its {T} can't be paid any more (733)
         exclude = None
         if (
             item is not None
@@ -1349,6 +1351,18 @@ class PayCost(_Proposal):
         return cls(player, d["item"], as_cost(d["cost"]))
 
 
+def source_gone(g: GameState, item: StackItem) -> bool:
+    """Whether ``item`` is an ability whose cost taps or sacrifices its source, and the source
+    has left the battlefield while it was being activated (its owner left the game, 800.4a)."""
+    ability = item.ability
+    return (
+        item.kind == "activated"
+        and isinstance(ability, ActivatedAbility)
+        and (ability.cost.tap or ability.cost.sacrifice_self)
+        and (item.source_oid is None or g.permanent(item.source_oid) is None)
+    )
+
+
 def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     """601.2h then 601.2i (or 602.2b, 602.2i): pay, and the spell becomes cast."""
     item = g.stack_item(pend.item)
@@ -1361,11 +1375,7 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
     )
     ability = item.ability if isinstance(item.ability, ActivatedAbility) else None
     exclude = src_perm.oid if src_perm is not None and ability and ability.cost.tap else None
-    if (
-        ability is not None
-        and src_perm is None
-        and (ability.cost.tap or ability.cost.sacrifice_self)
-    ):
+    if source_gone(g, item):
         raise IllegalAction(
             "cost", "{card!c} is gone; its cost can't be paid", "602.2b", card=item.source_name
         )

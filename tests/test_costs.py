@@ -8,6 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from manastack import Game, actions
+from manastack.casting import PayCost
 from manastack.errors import IllegalAction
 from manastack.mana import ManaCost, empty_pool, plan_payment
 from manastack.setup import PlayerSpec
@@ -139,3 +140,25 @@ def test_a_payment_is_found_whenever_one_exists(
         assert all(colour in sources[k] for k, colour in used)
         assert all(taken[i] <= pool[i] for i in range(6))
         assert sum(taken) + len(used) == cost.mana_value or cost.hybrid
+
+
+def test_an_ability_whose_source_left_during_activation_can_only_be_withdrawn() -> None:
+    # 602.2b / 733: Orim's {T} can't be paid once Orim is gone (in a multiplayer game its owner
+    # conceded while its controller chose the target; found by the compiled-card soak, seed
+    # 721062): the payment offered was refused, so the one option is to withdraw.
+    game = Game.from_position(
+        [PlayerSpec("Ann", battlefield=["Orim, Samite Healer"]), PlayerSpec("Bo")],
+        turn=1,
+        step=Step.PRECOMBAT_MAIN,
+    )
+    orim = game.state.battlefield[0]
+    game.apply(actions.ActivateAbility(0, orim.oid, 0))
+    while not isinstance(game.state.pending, PayCost):
+        game.apply(game.legal_actions(with_mana=False)[0])  # the target
+    game.state.battlefield.remove(orim)  # Orim leaves while its cost is being paid
+    game.state.bf_kinds = -1
+    options = game.legal_actions()
+    assert options == [actions.Choose(0, "cancel")]
+    game.apply(options[0])
+    assert not game.state.stack
+    assert game.current_player == 0
