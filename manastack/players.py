@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from manastack.i18n import Msg, and_list
-from manastack.state import GameState, Stage
+from manastack.state import GameState
 from manastack.zones import leave_battlefield
 
 
@@ -104,10 +104,9 @@ def leave(g: GameState, pi: int) -> None:
         g.resolving = None  # its ability left the stack with its controller
         # The choice its resolution waited for (another player's: "that player discards a
         # card") goes with it, and the game goes on as after a resolution (117.3b).
-        g.pending = None
-        g.stage = Stage.PRIORITY
-        g.priority_player = g.active
-        g.priority_rule = "117.3b"
+        from manastack.priority import receive  # priority's imports lead back here
+
+        receive(g, g.active, "117.3b")
     if g.priority_player == pi:
         g.priority_player = g.rules.seat_holder(g, pi)
         g.priority_rule = "800.4a"

@@ -65,10 +65,7 @@ def triggers(g: GameState, ev: GameEvent) -> None:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
         _exile_and_delayed(g, part, before=True)
-        if not scan:
-            _exile_and_delayed(g, part, before=False)
-            continue
-        for src in sources:
+        for src in sources if scan else ():
             if src.face_down:
                 continue
             for ab in src.card.cdef.triggered:
