@@ -28,7 +28,6 @@ from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
 from manastack.state import GameState, Stage
 from manastack.steps import Step
-from manastack.vocabulary import alt_costs, cycling
 from manastack.vocabulary.base import ActivatedAbility
 
 
@@ -118,9 +117,14 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         if c.cdef.keyword_costs:
             in_graveyard = True
             break
+    # The card vocabulary loads with the cards that use it, not at `import manastack`.
     if in_graveyard:
+        from manastack.vocabulary import alt_costs
+
         out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))
     if in_hand or in_graveyard:
+        from manastack.vocabulary import cycling
+
         out.extend(cycling.hand_actions(g, pi))
     granting = layers.any_ability_granting(g)
     for p in g.battlefield:
@@ -237,6 +241,8 @@ def _turn_face_up(g: GameState, a: Action) -> None:
 
 def _activate_card(g: GameState, a: Action) -> None:
     assert isinstance(a, ActivateCard)
+    from manastack.vocabulary import cycling
+
     cycling.activate_card(g, a)
 
 

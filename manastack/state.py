@@ -28,10 +28,10 @@ if TYPE_CHECKING:
         TargetSpec,
         TriggeredAbility,
     )
+    from manastack.prevention import Shield
     from manastack.rulesets.base import Ruleset
     from manastack.vocabulary.base import Effect as VocabularyEffect
     from manastack.vocabulary.base import TriggerCondition
-    from manastack.vocabulary.prevention import Shield
 
 __all__ = ["Kind", "Pending", "Stage"]  # Kind and Pending live in manastack.decisions.base
 

@@ -24,9 +24,9 @@ from mypy_extensions import mypyc_attr
 from manastack import combat, sba, turn
 from manastack.mana import pool_text
 from manastack.mulligan import LONDON, MulliganProcedure
+from manastack.prevention import PREVENTION
 from manastack.replacement import PROTECTION, REGENERATION, Replacement
 from manastack.steps import Step
-from manastack.vocabulary.prevention import PREVENTION
 
 if TYPE_CHECKING:
     from manastack.state import GameState
