@@ -102,13 +102,19 @@ TRIGGERED = 16
 """``battlefield_kinds``: some permanent's card has a triggered ability (603.2)."""
 REPLACING = 32
 """``battlefield_kinds``: some permanent's card has a replacement effect (614)."""
+STATIC = 64
+"""``battlefield_kinds``: some permanent's card has a static ability (604): P/T, cost changes."""
+ACTIVATED = 128
+"""``battlefield_kinds``: some permanent's card has an activated ability other than a mana
+ability (602), or morph (it may be turned face up, 702.37e)."""
 
 
 def battlefield_kinds(g: GameState) -> int:
     """The kinds of static abilities the permanents' cards have (``GRANTING``,
-    ``ABILITY_GRANTING``), of cards a state-based action looks at (``ATTACHING``,
-    ``LEGENDARY``), and whether any has a triggered ability (``TRIGGERED``) or a replacement
-    effect (``REPLACING``), kept in ``g.bf_kinds`` until a permanent enters or leaves."""
+    ``ABILITY_GRANTING``, any: ``STATIC``), of cards a state-based action looks at
+    (``ATTACHING``, ``LEGENDARY``), and whether any has a triggered ability (``TRIGGERED``), a
+    replacement effect (``REPLACING``) or an activated ability (``ACTIVATED``), kept in
+    ``g.bf_kinds`` until a permanent enters or leaves."""
     kinds = g.bf_kinds
     if kinds < 0:
         kinds = 0
@@ -126,6 +132,10 @@ def battlefield_kinds(g: GameState) -> int:
                 kinds |= TRIGGERED
             if cd.replacements:
                 kinds |= REPLACING
+            if cd.statics:
+                kinds |= STATIC
+            if cd.has_activated or cd.morph is not None:
+                kinds |= ACTIVATED
         g.bf_kinds = kinds
     return kinds
 
@@ -156,6 +166,11 @@ def any_granting(g: GameState) -> bool:
 
 def granted(g: GameState, p: Permanent, keyword: str) -> bool:
     """Layer 6 (613.1f): whether a static ability on the battlefield gives ``p`` ``keyword``."""
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
+    if not kinds & GRANTING:
+        return False  # nothing gives abilities: no scan
     for src in g.battlefield:
         if src.card.cdef.granting and not src.face_down:
             for st in src.card.cdef.granting:
@@ -261,6 +276,11 @@ def static_pt(g: GameState) -> StaticPT:
     """Power/toughness effects of static abilities on the battlefield (604, 611.3), with their
     sources. Found once per look at many creatures."""
     out: StaticPT = []
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
+    if not kinds & STATIC:
+        return out  # most battlefields have none: no scan
     for src in g.battlefield:
         if src.face_down:
             continue

@@ -126,8 +126,10 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         from manastack.vocabulary import cycling
 
         out.extend(cycling.hand_actions(g, pi))
-    granting = layers.any_ability_granting(g)
-    for p in g.battlefield:
+    kinds = layers.battlefield_kinds(g)
+    granting = (kinds & layers.ABILITY_GRANTING) != 0
+    # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
+    for p in g.battlefield if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING) else ():
         if p.controller != pi:
             continue
         if p.face_down:

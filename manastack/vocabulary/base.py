@@ -446,6 +446,7 @@ class CardDef:
     is_planeswalker: bool = field(init=False, compare=False, repr=False)
     is_instant_speed: bool = field(init=False, compare=False, repr=False)
     triggered: tuple[TriggeredAbility, ...] = field(init=False, compare=False, repr=False)
+    has_activated: bool = field(init=False, compare=False, repr=False)
     exile_triggered: tuple[TriggeredAbility, ...] = field(init=False, compare=False, repr=False)
     statics: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     replacements: tuple[Replacement, ...] = field(init=False, compare=False, repr=False)
@@ -470,6 +471,7 @@ class CardDef:
         put(self, "is_instant_speed", "Instant" in self.types or "flash" in self.keywords)
         # What the event pipeline and the layer system look for, found once per card.
         put(self, "triggered", tuple(a for a in self.abilities if isinstance(a, TriggeredAbility)))
+        put(self, "has_activated", any(isinstance(a, ActivatedAbility) for a in self.abilities))
         put(self, "exile_triggered", self.suspend.abilities if self.suspend else ())
         statics = tuple(a.effect for a in self.abilities if isinstance(a, StaticAbility))
         put(self, "statics", statics)
