@@ -240,7 +240,10 @@ def spell_total_cost(
         # 702.41a: {1} less for each artifact its caster controls.
         n = sum(1 for p in g.battlefield if p.controller == pi and "Artifact" in layers.types(p))
         base = base.plus_generic(-n)
-    if not layers.battlefield_kinds(g) & layers.STATIC:
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = layers.battlefield_kinds(g)
+    if not kinds & layers.STATIC:
         return base  # no static ability on the battlefield: nothing changes the cost
     cache = g.listing_cache
     if cache is not None:

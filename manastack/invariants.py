@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from manastack import layers
 from manastack.actions import Action
 from manastack.game import Game
-from manastack.state import GameState
+from manastack.state import EXILE_TRIGGERED, KEYWORD_COSTS, GameState, card_kinds
 
 
 class InvariantError(AssertionError):
@@ -117,6 +117,21 @@ def check(
             layers.battlefield_kinds(g) == kept,
             "the kinds of static abilities kept for the battlefield are stale (layers.py)",
         )
+    kinds = card_kinds(g)
+    for p in g.players:
+        # What the listing and the trigger pipeline skip when the game's cards have none.
+        if not kinds & KEYWORD_COSTS:
+            _require(
+                not any(c.cdef.keyword_costs for c in (*p.hand, *p.graveyard)),
+                "a card with a keyword cost is in a hand or graveyard, but the game's cards "
+                "(GameState.cards, card_kinds) have none",
+            )
+        if not kinds & EXILE_TRIGGERED:
+            _require(
+                not any(c.cdef.exile_triggered for c in p.exile),
+                "a card whose abilities trigger in exile is there, but the game's cards "
+                "(GameState.cards, card_kinds) have none",
+            )
     if not g.game_over:
         _require(g.pending is not None, "a game in progress must be waiting for a decision")
         assert g.pending is not None

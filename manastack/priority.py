@@ -26,7 +26,7 @@ from manastack.actions import (
 )
 from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
-from manastack.state import GameState, Stage
+from manastack.state import KEYWORD_COSTS, GameState, Stage, card_kinds
 from manastack.steps import Step
 from manastack.vocabulary.base import ActivatedAbility
 
@@ -90,10 +90,16 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
     seen: set[str] = set()
     pl = g.players[pi]
     sorcery_ok = casting.sorcery_timing_ok(g, pi)
-    in_hand = False  # a card in hand has an ability that works there (cycling, 702.29a)
+    # Cards with a keyword ability that works in the hand (cycling, 702.29a) or the graveyard
+    # (flashback 702.34a, unearth 702.84a, scavenge 702.97a): most games have none at all.
+    kinds = g.card_kinds
+    if kinds < 0:
+        kinds = card_kinds(g)
+    keyworded = (kinds & KEYWORD_COSTS) != 0
+    in_hand = False  # a card in hand has an ability that works there
     for c in pl.hand:
         cd = c.cdef
-        if cd.keyword_costs:
+        if keyworded and cd.keyword_costs:
             in_hand = True
         if cd.name in seen:
             continue
@@ -110,10 +116,8 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             out.append(CastSpell(pi, c.cid, face_down=True))
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))
-    # Cards in the graveyard that may be cast (flashback, 702.34a) or whose abilities work
-    # there (unearth 702.84a, scavenge 702.97a); most graveyards have none.
     in_graveyard = False
-    for c in pl.graveyard:
+    for c in pl.graveyard if keyworded else ():
         if c.cdef.keyword_costs:
             in_graveyard = True
             break
@@ -126,7 +130,9 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         from manastack.vocabulary import cycling
 
         out.extend(cycling.hand_actions(g, pi))
-    kinds = layers.battlefield_kinds(g)
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = layers.battlefield_kinds(g)
     granting = (kinds & layers.ABILITY_GRANTING) != 0
     # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
     for p in g.battlefield if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING) else ():

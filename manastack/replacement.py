@@ -96,7 +96,10 @@ def replaced(
 
 def replacement_holders(g: GameState) -> list[Permanent]:
     """The permanents whose (face-up) abilities include replacement effects."""
-    if not battlefield_kinds(g) & REPLACING:
+    kinds = g.bf_kinds
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
+    if not kinds & REPLACING:
         return []  # no card on the battlefield has one: the usual case, without a look
     return [p for p in g.battlefield if p.card.cdef.replacements and not p.face_down]
 

@@ -140,7 +140,10 @@ class LegendRule(StateBasedAction):
     rules = "704.5j"
 
     def check(self, g: GameState, r: Round) -> None:
-        if not layers.battlefield_kinds(g) & layers.LEGENDARY:
+        kinds = g.bf_kinds
+        if kinds < 0:
+            kinds = layers.battlefield_kinds(g)
+        if not kinds & layers.LEGENDARY:
             return  # no legendary card on the battlefield: the usual case
         for p in g.battlefield:
             if p.card.cdef.is_legendary and not p.face_down:
@@ -186,7 +189,10 @@ class Attachments(StateBasedAction):
     rules = "704.5m-n"
 
     def check(self, g: GameState, r: Round) -> None:
-        if not layers.battlefield_kinds(g) & layers.ATTACHING:
+        kinds = g.bf_kinds
+        if kinds < 0:
+            kinds = layers.battlefield_kinds(g)
+        if not kinds & layers.ATTACHING:
             return  # no Aura or Equipment card on the battlefield
         for p in g.battlefield:
             cd = p.card.cdef

@@ -342,6 +342,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
     rows, table = _card_table(d["restore"]["cards"])
     g = _state(d, table)
     g.cards = rows
+    g.card_kinds = -1
     return g
 
 
@@ -392,6 +393,7 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
             value = d[f.name]
             setattr(g, f.name, codec[1](value, ctx) if codec is not None else value)
     g.cards = tuple(table.values())  # in card-id order, as dumped (from_dict shares its own)
+    g.card_kinds = -1
     g.log = [Event(k, text, rule, turn) for k, text, rule, turn in d.get("log", [])]
     g.log_enabled = r["log_enabled"]
     return g

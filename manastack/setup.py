@@ -101,6 +101,7 @@ def new_game(
         defs = [cards.get(name) for name in deck]
         players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
     g.cards = tuple(c for pl in players for c in pl.library)
+    g.card_kinds = -1
     for pl in players:
         g.rng.shuffle(pl.library)  # 103.3
     if first_player is None:
@@ -192,6 +193,7 @@ def from_position(
     every = [c for pl in pls for z in (pl.library, pl.hand, pl.graveyard, pl.exile) for c in z]
     every += [perm.card for perm in g.battlefield]
     g.cards = tuple(sorted(every, key=lambda c: c.cid))
+    g.card_kinds = -1
     g.emit("setup", "the game begins at turn {turn}, {step}", None, turn=turn, step=step.msg)
     if step is Step.UNTAP:
         # A step without priority begins at its start: its turn-based actions happen, except

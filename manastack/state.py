@@ -549,6 +549,11 @@ class GameState:
     # bit set worked out on first use and forgotten (-1) whenever a permanent enters or leaves,
     # so that the frequent "does anything grant abilities?" costs no scan of the battlefield.
     bf_kinds: int
+    # What kinds of abilities the game's cards have that work outside the battlefield
+    # (card_kinds: KEYWORD_COSTS, EXILE_TRIGGERED), worked out from ``cards`` on first use and
+    # forgotten (-1) whenever ``cards`` is set: most games have none, and then no hand,
+    # graveyard or exile is searched for them at every priority and event.
+    card_kinds: int
 
     def __init__(
         self,
@@ -604,6 +609,7 @@ class GameState:
             self.listing_cache = s.listing_cache
             self.settled = s.settled
             self.bf_kinds = s.bf_kinds
+            self.card_kinds = s.card_kinds
             return
         self.battlefield = []
         self.stack = []
@@ -643,6 +649,7 @@ class GameState:
         self.listing_cache = None
         self.settled = False
         self.bf_kinds = -1
+        self.card_kinds = -1
         self.players = list(players)
         self.rng = Rng(seed)
         self.format = FreeForAll.of(len(self.players))
@@ -718,6 +725,31 @@ class GameState:
         return self.players[idx].name
 
 
+KEYWORD_COSTS = 1
+"""``card_kinds``: some card of the game has a keyword ability with a cost (flashback, cycling:
+702), which the listing of a player's options looks for in their hand and graveyard."""
+EXILE_TRIGGERED = 2
+"""``card_kinds``: some card of the game has abilities that trigger from exile (suspend)."""
+_ALL_CARD_KINDS = KEYWORD_COSTS | EXILE_TRIGGERED
+
+
+def card_kinds(g: GameState) -> int:
+    """The kinds of abilities working outside the battlefield that the game's cards have
+    (``KEYWORD_COSTS``, ``EXILE_TRIGGERED``), kept in ``g.card_kinds`` until ``g.cards`` is
+    set again. A state whose cards aren't listed (built by hand) may have any."""
+    kinds = g.card_kinds
+    if kinds < 0:
+        kinds = 0 if g.cards else _ALL_CARD_KINDS
+        for c in g.cards:
+            cd = c.cdef
+            if cd.keyword_costs:
+                kinds |= KEYWORD_COSTS
+            if cd.exile_triggered:
+                kinds |= EXILE_TRIGGERED
+        g.card_kinds = kinds
+    return kinds
+
+
 @dataclass(frozen=True, slots=True)
 class StateField:
     """A field of :class:`GameState` as declared: its name, how it is copied, whether dumps
@@ -772,6 +804,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("listing_cache", Copy.SHARE, dump=False, digest=False),
     StateField("settled", Copy.SHARE, dump=False, digest=False),
     StateField("bf_kinds", Copy.SHARE, dump=False, digest=False),
+    StateField("card_kinds", Copy.SHARE, dump=False, digest=False),
 )
 
 """Every field of :class:`GameState`, in declaration order, with how it is copied."""

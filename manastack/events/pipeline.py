@@ -21,7 +21,14 @@ from manastack.layers import (
     granted_abilities,
 )
 from manastack.replacement import replaced
-from manastack.state import Card, GameState, PendingTrigger, Permanent
+from manastack.state import (
+    EXILE_TRIGGERED,
+    Card,
+    GameState,
+    PendingTrigger,
+    Permanent,
+    card_kinds,
+)
 from manastack.vocabulary.base import TRIGGER_INTEREST, TriggeredAbility
 
 
@@ -48,7 +55,9 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     parts = ev.parts()
     if not parts:
         return
-    kinds = battlefield_kinds(g)  # kept by the state until a permanent enters or leaves
+    kinds = g.bf_kinds  # kept by the state until a permanent enters or leaves
+    if kinds < 0:
+        kinds = battlefield_kinds(g)
     granted = (kinds & ABILITY_GRANTING) != 0
     sources = ev.looks_back()
     if sources is None:
@@ -125,7 +134,10 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
     """Cards in exile whose abilities work there (before the permanents' abilities), and the
     delayed triggers waiting (after them), as 603.2 finds them for one part of an event."""
     if before:
-        for pl in g.players:
+        kinds = g.card_kinds
+        if kinds < 0:
+            kinds = card_kinds(g)
+        for pl in g.players if kinds & EXILE_TRIGGERED else ():
             if pl.left:
                 continue
             for card in pl.exile:

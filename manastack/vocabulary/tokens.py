@@ -108,6 +108,7 @@ class CreateTokens(Effect):
         for _ in range(n):
             card = Card(g.new_id(), item.controller, self.token, token=True)
             g.cards = (*g.cards, card) if g.cards else g.cards
+            g.card_kinds = -1
             g.emit(
                 "token",
                 "{player} creates a {token!c}",
