@@ -671,10 +671,10 @@ class GameState:
 
     def in_game(self) -> list[int]:
         """Players still in the game, in turn order from the active player (APNAP, 101.4)."""
-        n = len(self.players)
-        return [
-            (self.active + i) % n for i in range(n) if not self.players[(self.active + i) % n].left
-        ]
+        players = self.players
+        n = len(players)
+        a = self.active
+        return [j for j in (*range(a, n), *range(a)) if not players[j].left]
 
     def next_player(self, idx: int) -> int:
         """The next player in turn order who is still in the game."""

@@ -119,7 +119,11 @@ class Ruleset:
         """117.4: every player (805.5b: every team) still in the game has passed in
         succession."""
         if g.format.solo:
-            return g.passes >= sum(1 for p in g.players if not p.left)
+            staying = 0
+            for p in g.players:
+                if not p.left:
+                    staying += 1
+            return g.passes >= staying
         return g.passes >= len(g.format.in_game_teams(g))
 
     # --- state-based actions (704) ----------------------------------------------------------
