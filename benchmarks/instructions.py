@@ -5,8 +5,10 @@ machine's load doesn't move (the time measures of compare.py move by 15-30% on a
     python3 benchmarks/instructions.py HEAD~1 HEAD --games 10
 
 Each revision (``git archive``, or ``worktree``: the tree as it is) runs ``simulate`` with the
-rules log off, under ``valgrind --tool=callgrind``, twice: ``--games`` games and
-``--base-games`` games of the same seed; the difference, divided by the games between them, is
+rules log off, no mulligans and every decision answered by the agent (``--auto``: forced ones
+by the engine, where a revision can), as compare.py and bench.py do, under
+``valgrind --tool=callgrind``, twice: ``--games`` games and ``--base-games`` games of the same
+seed; the difference, divided by the games between them, is
 the cost of a game without the start-up (imports, the pools, the first games' caches). The games
 are the same on every revision when the rules are (the decisions a game are printed to check).
 About 20 seconds of CPU a game under valgrind: ``--games 10`` takes 3 to 4 minutes a revision.
@@ -26,7 +28,7 @@ from pathlib import Path
 from compare import WORKTREE, CompareError, Revision, export, resolve
 
 _CHILD = """
-import json, sys
+import inspect, json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 import manastack
@@ -38,7 +40,14 @@ names = cards.names()
 folder = Path(sys.argv[2])
 decks = (load_decklist(folder / sys.argv[3], names).cards(),
          load_decklist(folder / sys.argv[4], names).cards())
-s = simulate(decks, int(sys.argv[5]), seed=int(sys.argv[6]), workers=1)
+# As compare.py and bench.py play them: no mulligans where a revision has them, and forced
+# decisions played by the engine only when asked (--auto), so that revisions without those
+# options play the same games the same way.
+params = inspect.signature(simulate).parameters
+kw = {"mulligans": False} if "mulligans" in params else {}
+if "auto" in params:
+    kw["auto"] = sys.argv[7] == "auto"
+s = simulate(decks, int(sys.argv[5]), seed=int(sys.argv[6]), workers=1, **kw)
 print(json.dumps({"decisions": s.mean_decisions * s.games}))
 """
 
@@ -59,6 +68,7 @@ def count(checkout: Path, games: int, args: argparse.Namespace) -> tuple[int, fl
         args.deck_b,
         str(games),
         str(args.seed),
+        "auto" if args.auto else "caller",
     ]
     # The same hash seed everywhere, as compare.py: set orders, and so the games, the same.
     env = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -81,6 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--decks", type=Path, default=root / ".." / "shared" / "bench" / "decks")
     p.add_argument("--deck-a", default="red-green.txt")
     p.add_argument("--deck-b", default="white-blue.txt")
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="forced decisions played by the engine (where a revision can; off by default)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
@@ -115,7 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, indent=2))
         return 0
     base = next(iter(out.values()))["instructions_per_game"]
-    print(f"games {args.base_games + 1}-{args.games} of seed {args.seed}, rules log off")
+    how = "forced decisions played by the engine" if args.auto else "every decision by the agent"
+    print(
+        f"games {args.base_games + 1}-{args.games} of seed {args.seed}, rules log off, no"
+        f" mulligans, {how}"
+    )
     for label, r in out.items():
         per = r["instructions_per_game"]
         print(
