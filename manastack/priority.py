@@ -117,10 +117,11 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
             out.append(SuspendCard(pi, c.cid))
     in_graveyard = False
-    for c in pl.graveyard if keyworded else ():
-        if c.cdef.keyword_costs:
-            in_graveyard = True
-            break
+    if keyworded:
+        for c in pl.graveyard:
+            if c.cdef.keyword_costs:
+                in_graveyard = True
+                break
     # The card vocabulary loads with the cards that use it, not at `import manastack`.
     if in_graveyard:
         from manastack.vocabulary import alt_costs
@@ -135,26 +136,27 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
         kinds = layers.battlefield_kinds(g)
     granting = (kinds & layers.ABILITY_GRANTING) != 0
     # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
-    for p in g.battlefield if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING) else ():
-        if p.controller != pi:
-            continue
-        if p.face_down:
-            if special.face_up_refusal(g, pi, p.oid) is None:
-                out.append(TurnFaceUp(pi, p.oid))
-            continue
-        card = p.card
-        for i in (card.facts or casting.card_facts(card)).activated:
-            if casting.activation_refusal(g, pi, p, i) is None:
-                out.append(ActivateAbility(pi, p.oid, i))
-        if granting:  # 613.1f: abilities given by static abilities, after the printed ones
-            base = len(card.cdef.abilities)
-            for j, ab in enumerate(layers.granted_abilities(g, p)):
-                k = base + j
-                if (
-                    isinstance(ab, ActivatedAbility)
-                    and casting.activation_refusal(g, pi, p, k) is None
-                ):
-                    out.append(ActivateAbility(pi, p.oid, k))
+    if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING):
+        for p in g.battlefield:
+            if p.controller != pi:
+                continue
+            if p.face_down:
+                if special.face_up_refusal(g, pi, p.oid) is None:
+                    out.append(TurnFaceUp(pi, p.oid))
+                continue
+            card = p.card
+            for i in (card.facts or casting.card_facts(card)).activated:
+                if casting.activation_refusal(g, pi, p, i) is None:
+                    out.append(ActivateAbility(pi, p.oid, i))
+            if granting:  # 613.1f: abilities given by static abilities, after the printed ones
+                base = len(card.cdef.abilities)
+                for j, ab in enumerate(layers.granted_abilities(g, p)):
+                    k = base + j
+                    if (
+                        isinstance(ab, ActivatedAbility)
+                        and casting.activation_refusal(g, pi, p, k) is None
+                    ):
+                        out.append(ActivateAbility(pi, p.oid, k))
     if with_mana:
         out.extend(casting.mana_actions(g, pi))
     return out

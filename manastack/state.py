@@ -673,8 +673,15 @@ class GameState:
         """Players still in the game, in turn order from the active player (APNAP, 101.4)."""
         players = self.players
         n = len(players)
-        a = self.active
-        return [j for j in (*range(a, n), *range(a)) if not players[j].left]
+        out: list[int] = []
+        j = self.active
+        for _ in range(n):
+            if not players[j].left:
+                out.append(j)
+            j += 1
+            if j == n:
+                j = 0
+        return out
 
     def next_player(self, idx: int) -> int:
         """The next player in turn order who is still in the game."""

@@ -74,16 +74,17 @@ def triggers(g: GameState, ev: GameEvent) -> None:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
         _exile_and_delayed(g, part, before=True)
-        for src in sources if scan else ():
-            if src.face_down:
-                continue
-            for ab in src.card.cdef.triggered:
-                if ab.trigger.matches(g, part, src, src.controller):
-                    queue_trigger(g, ab, src, info=ab.trigger.info(part))
-            if granted:
-                for ab in _granted_triggered(g, src):
+        if scan:
+            for src in sources:
+                if src.face_down:
+                    continue
+                for ab in src.card.cdef.triggered:
                     if ab.trigger.matches(g, part, src, src.controller):
                         queue_trigger(g, ab, src, info=ab.trigger.info(part))
+                if granted:
+                    for ab in _granted_triggered(g, src):
+                        if ab.trigger.matches(g, part, src, src.controller):
+                            queue_trigger(g, ab, src, info=ab.trigger.info(part))
         _exile_and_delayed(g, part, before=False)
 
 
@@ -137,13 +138,14 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
         kinds = g.card_kinds
         if kinds < 0:
             kinds = card_kinds(g)
-        for pl in g.players if kinds & EXILE_TRIGGERED else ():
-            if pl.left:
-                continue
-            for card in pl.exile:
-                for ab in card.cdef.exile_triggered:
-                    if ab.trigger.matches(g, part, card, card.owner):
-                        queue_card_trigger(g, ab, card)
+        if kinds & EXILE_TRIGGERED:
+            for pl in g.players:
+                if pl.left:
+                    continue
+                for card in pl.exile:
+                    for ab in card.cdef.exile_triggered:
+                        if ab.trigger.matches(g, part, card, card.owner):
+                            queue_card_trigger(g, ab, card)
         return
     if g.delayed:
         keep = []
