@@ -201,6 +201,33 @@ def auto_sources(
     return out + later
 
 
+def source_colours(g: GameState, pi: int) -> tuple[frozenset[str], ...]:
+    """The colours of ``auto_sources(g, pi, sacrifice=True)``, in its order (lands first),
+    without the list of entries: what ``can_afford`` asks at every listing."""
+    lands: list[frozenset[str]] = []
+    others: list[frozenset[str]] = []
+    granting = layers.any_granting(g)
+    for p in g.battlefield:
+        if p.controller != pi or p.tapped or p.face_down:
+            continue
+        card = p.card
+        f = card.facts
+        if f is None:
+            f = card_facts(card)
+        m = f.tap_mana
+        if m is None or not m[2]:
+            continue
+        if p.sick and not can_tap(g, p):
+            continue
+        if granting and _restrained(g, p):
+            continue
+        dest = lands if card.cdef.is_land else others
+        dest.append(m[1])
+        for _ in range(1, m[3]):
+            dest.append(m[1])
+    return (*lands, *others)
+
+
 def convoke_sources(
     g: GameState, pi: int, taken: set[int]
 ) -> list[tuple[Permanent, int, frozenset[str]]]:
@@ -305,19 +332,23 @@ def can_afford(
     sources that sacrifice themselves (which automatic payment never uses); ``convoke``, the
     creatures that may be tapped for a spell with convoke (702.51a)."""
     cache = g.listing_cache
+    plain = exclude is None and sacrifice and not convoke  # the usual question
     if cache is None:
+        if plain:
+            return affordable(cost, g.players[pi].pool, source_colours(g, pi))
         srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
         return affordable(cost, g.players[pi].pool, tuple(s[2] for s in srcs))
     # While a listing runs the state can't change: the sources are found once (most of a hand
     # shares a few costs), and each cost is planned once for them. The usual question (a
     # spell's cost, from all of the player's sources) is kept under the player's number.
-    skey: object = (
-        pi if exclude is None and sacrifice and not convoke else (pi, exclude, sacrifice, convoke)
-    )
+    skey: object = pi if plain else (pi, exclude, sacrifice, convoke)
     colours = cache.get(skey)
     if colours is None:
-        srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
-        colours = cache[skey] = tuple(s[2] for s in srcs)
+        if plain:
+            colours = cache[skey] = source_colours(g, pi)
+        else:
+            srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
+            colours = cache[skey] = tuple(s[2] for s in srcs)
     return affordable(cost, g.players[pi].pool, colours)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from manastack import layers
+from manastack import casting, layers
 from manastack.actions import Action
 from manastack.game import Game
 from manastack.state import EXILE_TRIGGERED, KEYWORD_COSTS, GameState, card_kinds
@@ -116,6 +116,12 @@ def check(
         _require(
             layers.battlefield_kinds(g) == kept,
             "the kinds of static abilities kept for the battlefield are stale (layers.py)",
+        )
+    for pi in g.in_game():
+        _require(
+            casting.source_colours(g, pi)
+            == tuple(s[2] for s in casting.auto_sources(g, pi, sacrifice=True)),
+            "casting.source_colours disagrees with casting.auto_sources",
         )
     kinds = card_kinds(g)
     for p in g.players:
