@@ -27,6 +27,13 @@ def advance(g: GameState) -> None:
                 return
             give_priority(g)
             continue
+        if st is Stage.BEGIN_STEP and g.settled and g.step in rules.quiet_steps:
+            # Nothing to check when the step before ended (117.4 with nothing to do) and
+            # this one's only turn-based action is its "at the beginning of" event.
+            rules.begin_step(g)
+            if g.triggered:
+                g.settled = False
+            continue
         g.settled = False  # a turn-based action may change anything (and trigger abilities)
         if st is Stage.BEGIN_STEP:
             rules.begin_step(g)

@@ -201,13 +201,19 @@ def pass_priority(g: GameState, a: Action) -> None:
     if not g.rules.all_passed(g):
         receive(g, g.rules.next_priority(g, a.player), "117.3d")
         return
-    g.settled = False  # the top of the stack resolves or the step ends
     g.passes = 0
     if g.stack:
+        g.settled = False  # the top of the stack resolves
         stack.resolve_top(g)
         after_resolution(g)
         loops.after_resolution(g)
         return
+    # The step ends (117.4): what the last look found still holds unless mana empties from a
+    # pool (under the 2004 rules, mana burn: a loss of life) or the next step's turn-based
+    # actions change something (engine.advance looks again after those).
+    for pl in g.players:
+        if any(pl.pool):
+            g.settled = False
     loops.end_stretch(g)
     if g.log_enabled:
         g.emit(

@@ -151,6 +151,7 @@ def next_step(g: GameState) -> Step:
         return Step.FIRST_STRIKE_DAMAGE if combat.has_first_strikers(g) else Step.COMBAT_DAMAGE
     if s is Step.END_OF_COMBAT:
         g.combat = None  # 511.3: creatures are removed from combat as the step ends
+        g.settled = False  # what depends on attacking or blocking may change: look again
         return Step.POSTCOMBAT_MAIN
     if s is Step.CLEANUP:
         if g.stage is Stage.CLEANUP_AGAIN:

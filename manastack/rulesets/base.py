@@ -44,6 +44,20 @@ class Ruleset:
     state_based: ClassVar[tuple[sba.StateBasedAction, ...]] = sba.CURRENT
     replacement_effects: ClassVar[tuple[Replacement, ...]] = (REGENERATION, PROTECTION, PREVENTION)
     mulligans: ClassVar[MulliganProcedure] = LONDON  # 103.5
+    # Steps whose turn-based actions (703) change nothing the state-based actions look at: only
+    # the "at the beginning of" event, whose triggers wait in ``g.triggered``. When the step
+    # before ended with nothing to check (``g.settled``), the engine doesn't look again
+    # (engine.advance); the fully checked mode verifies it (invariants).
+    quiet_steps: ClassVar[frozenset[Step]] = frozenset(
+        {
+            Step.UPKEEP,
+            Step.PRECOMBAT_MAIN,
+            Step.BEGINNING_OF_COMBAT,
+            Step.END_OF_COMBAT,
+            Step.POSTCOMBAT_MAIN,
+            Step.END,
+        }
+    )
 
     # --- the turn (500-514) -----------------------------------------------------------------
 
