@@ -152,8 +152,12 @@ def measure_once(rev: Revision, args: argparse.Namespace, decks: Path) -> Result
         *(["--auto"] if getattr(args, "auto", False) else []),
         *(["--installed"] if rev.installed else []),
     ]
-    # The same hash seed on every side: set iteration orders, and so the games, repeat.
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    # The same hash seed on every side: set iteration orders, and so the games, repeat. The
+    # bytecode is cached (whatever PYTHONDONTWRITEBYTECODE says), in one folder for the run:
+    # else a module imported on first use during the games is compiled in the time measured.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONHASHSEED"] = "0"
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "manastack-compare-pycache")
     # An installed build runs from an empty folder: no source tree on the path to shadow it.
     cwd = Path(tempfile.gettempdir()) if rev.installed else rev.checkout
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env)
@@ -438,6 +442,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_start = os.getloadavg()
         for rev in revs:
             progress(f"{rev.label}: {rev.describe()}")
+        # A short run of each first, not counted: it writes the bytecode of what the games load.
+        warm = argparse.Namespace(**{**vars(args), "games": 2, "clone_games": 1, "clone_reps": 100})
+        for rev in revs:
+            measure_once(rev, warm, decks)
         for r in range(args.rounds):
             order = round_order(revs, r)
             for rev in order:
