@@ -27,7 +27,7 @@ from manastack.errors import IllegalAction
 from manastack.events import SpellCast, happen
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
-from manastack.state import Card, GameState, Permanent, StackItem, Stage
+from manastack.state import Card, GameState, Permanent, SourceMemo, StackItem, Stage
 from manastack.vocabulary import costs as extra_costs
 from manastack.vocabulary.base import (
     ActivatedAbility,
@@ -203,7 +203,26 @@ def auto_sources(
 
 def source_colours(g: GameState, pi: int) -> tuple[frozenset[str], ...]:
     """The colours of ``auto_sources(g, pi, sacrifice=True)``, in its order (lands first),
-    without the list of entries: what ``can_afford`` asks at every listing."""
+    without the list of entries: what ``can_afford`` asks at every listing. Kept in
+    ``g.source_memo`` while the battlefield stays as it was (most priorities follow passes
+    only), unless a static ability gives abilities (then any change anywhere may matter)."""
+    memo = g.source_memo
+    if memo is not None and memo.holds(g):
+        got = memo.colours.get(pi)
+        if got is not None:
+            return got
+    else:
+        memo = None
+    out = scan_source_colours(g, pi)
+    if not layers.any_granting(g):
+        if memo is None:
+            memo = g.source_memo = SourceMemo(g.battlefield, g.effects)
+        memo.colours[pi] = out
+    return out
+
+
+def scan_source_colours(g: GameState, pi: int) -> tuple[frozenset[str], ...]:
+    """:func:`source_colours` worked out from the battlefield, nothing kept."""
     lands: list[frozenset[str]] = []
     others: list[frozenset[str]] = []
     granting = layers.any_granting(g)

@@ -117,12 +117,18 @@ def check(
             layers.battlefield_kinds(g) == kept,
             "the kinds of static abilities kept for the battlefield are stale (layers.py)",
         )
+    memo = g.source_memo
     for pi in g.in_game():
+        scanned = casting.scan_source_colours(g, pi)
         _require(
-            casting.source_colours(g, pi)
-            == tuple(s[2] for s in casting.auto_sources(g, pi, sacrifice=True)),
+            scanned == tuple(s[2] for s in casting.auto_sources(g, pi, sacrifice=True)),
             "casting.source_colours disagrees with casting.auto_sources",
         )
+        if memo is not None and memo.holds(g) and pi in memo.colours:
+            _require(
+                memo.colours[pi] == scanned,
+                "the mana sources kept across decisions are stale (state.SourceMemo)",
+            )
     kinds = card_kinds(g)
     for p in g.players:
         # What the listing and the trigger pipeline skip when the game's cards have none.

@@ -56,6 +56,7 @@ class Regeneration(Replacement):
         p = ev.permanent
         p.regen_shields -= 1
         p.tapped = True
+        g.source_memo = None
         p.damage = 0
         p.deathtouched = False
         if g.combat is not None:

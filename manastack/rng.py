@@ -21,8 +21,10 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+    def __init__(self, seed: int = 0, exact: bool = False) -> None:
+        # ``exact``: ``seed`` is a state already (a copy): no masking, which for a 64-bit
+        # number makes a new one (compiled: a big-integer operation at every clone).
+        self.state = seed if exact else seed & _MASK
 
     def next64(self) -> int:
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -43,7 +45,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> Rng:
-        return Rng(self.state)
+        return Rng(self.state, True)
 
     def __repr__(self) -> str:
         return f"Rng({self.state})"

@@ -46,6 +46,7 @@ def turn_face_up(g: GameState, a: TurnFaceUp) -> None:
         rule="702.37e",
     )
     p.face_down = False
+    g.source_memo = None
     g.passes = 0
     g.emit(
         "special",

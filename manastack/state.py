@@ -285,6 +285,33 @@ class Player:
         return f"<Player {self.idx} {self.name} life={self.life}>"
 
 
+class SourceMemo:
+    """``casting.source_colours``' answers, by player, for one battlefield list and one list of
+    continuous effects as they were. Valid while ``GameState.battlefield`` and
+    ``GameState.effects`` are these same lists at these lengths (a permanent entering is
+    appended, one leaving makes a new list; an effect is appended, ending ones make a new list)
+    and nothing on the battlefield was tapped, untapped, gained a controller, lost summoning
+    sickness or was turned face up: each of those sets ``GameState.source_memo`` to None."""
+
+    __slots__ = ("battlefield", "bf_len", "colours", "effects", "fx_len")
+
+    def __init__(self, battlefield: list[Permanent], effects: list[Effect613]) -> None:
+        self.battlefield = battlefield
+        self.bf_len = len(battlefield)
+        self.effects = effects
+        self.fx_len = len(effects)
+        self.colours: dict[int, tuple[frozenset[str], ...]] = {}
+
+    def holds(self, g: GameState) -> bool:
+        """Whether this memo still describes ``g``."""
+        return (
+            self.battlefield is g.battlefield
+            and self.bf_len == len(g.battlefield)
+            and self.effects is g.effects
+            and self.fx_len == len(g.effects)
+        )
+
+
 @dataclass(slots=True)
 class Effect613:
     """A continuous effect from a resolved spell or ability (611.2), with its timestamp (613.7)."""
@@ -474,9 +501,60 @@ class GameState:
     copies it, whether dumps hold it and whether the loop digest looks at it: the dumps of
     :mod:`manastack.serialize` and the loop digest of :mod:`manastack.loops` follow from that
     table. The copy and the defaults are written out in ``__init__``, as plain assignments (a
-    class mypyc compiles copies them at C speed); tests/test_state_fields.py checks that the
-    annotations, the table, the defaults and the copy agree.
+    class mypyc compiles copies them at C speed), and named in ``__slots__``;
+    tests/test_state_fields.py checks that the annotations, the table, the slots, the defaults
+    and the copy agree.
     """
+
+    # Fixed fields and no instance dict: an interpreted class with more than 30 attributes
+    # gets a plain dict per instance (shared-key dicts stop there), slower to fill at each
+    # copy and to read.
+    __slots__ = (
+        "active",
+        "battlefield",
+        "bf_kinds",
+        "card_counters",
+        "card_kinds",
+        "cards",
+        "cast_snapshot",
+        "combat",
+        "control_base",
+        "damaged",
+        "delayed",
+        "effects",
+        "first_player",
+        "format",
+        "game_over",
+        "halt_at",
+        "halted",
+        "legend_choice",
+        "listing_cache",
+        "log",
+        "log_enabled",
+        "loop_marks",
+        "loop_quiet",
+        "marks",
+        "next_id",
+        "passes",
+        "pending",
+        "players",
+        "prevention",
+        "priority_player",
+        "priority_rule",
+        "resolving",
+        "rng",
+        "rules",
+        "settled",
+        "source_memo",
+        "stack",
+        "stage",
+        "step",
+        "tr",
+        "triggered",
+        "turn",
+        "upkeeps",
+        "winner",
+    )
 
     players: list[Player]
     battlefield: list[Permanent]
@@ -554,6 +632,10 @@ class GameState:
     # forgotten (-1) whenever ``cards`` is set: most games have none, and then no hand,
     # graveyard or exile is searched for them at every priority and event.
     card_kinds: int
+    # The colours of each player's untapped mana sources, kept across decisions while the
+    # battlefield stays as it was (SourceMemo says when); None when nothing is kept. A copy
+    # gets new lists, so it never finds its original's memo valid.
+    source_memo: SourceMemo | None
 
     def __init__(
         self,
@@ -610,6 +692,7 @@ class GameState:
             self.settled = s.settled
             self.bf_kinds = s.bf_kinds
             self.card_kinds = s.card_kinds
+            self.source_memo = None
             return
         self.battlefield = []
         self.stack = []
@@ -650,6 +733,7 @@ class GameState:
         self.settled = False
         self.bf_kinds = -1
         self.card_kinds = -1
+        self.source_memo = None
         self.players = list(players)
         self.rng = Rng(seed)
         self.format = FreeForAll.of(len(self.players))
@@ -812,6 +896,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("settled", Copy.SHARE, dump=False, digest=False),
     StateField("bf_kinds", Copy.SHARE, dump=False, digest=False),
     StateField("card_kinds", Copy.SHARE, dump=False, digest=False),
+    StateField("source_memo", Copy.RESET, dump=False, digest=False),
 )
 
 """Every field of :class:`GameState`, in declaration order, with how it is copied."""

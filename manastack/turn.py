@@ -38,6 +38,7 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         for pl in g.players:
             pl.lands_played = 0
         untapping = []
+        g.source_memo = None  # summoning sickness ends (302.6)
         for p in g.battlefield:
             if g.rules.is_active(g, p.controller):
                 if not keep_sick:

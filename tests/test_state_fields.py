@@ -1,7 +1,8 @@
-"""GameState's fields are written in three places: the class's annotations, ``STATE_FIELDS``
-(how a clone copies each, whether dumps and the loop digest see it) and ``__init__`` (the
-defaults and the copy, as plain assignments a compiled class runs at C speed). These tests check
-that the three agree, so that a field added in one place and forgotten in another fails here."""
+"""GameState's fields are written in four places: the class's annotations, ``STATE_FIELDS``
+(how a clone copies each, whether dumps and the loop digest see it), ``__slots__`` and
+``__init__`` (the defaults and the copy, as plain assignments a compiled class runs at C speed).
+These tests check that they agree, so that a field added in one place and forgotten in another
+fails here."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ def test_the_table_names_each_field_once() -> None:
 def test_the_table_and_the_annotations_agree() -> None:
     annotated = [n for n in GameState.__annotations__ if not n.startswith("_")]
     assert annotated == NAMES
+
+
+@pytest.mark.skipif(manastack.COMPILED, reason="a compiled class has its own layout")
+def test_the_slots_are_the_fields() -> None:
+    # A new field left out of __slots__ would fail on first assignment anyway; a slot left
+    # behind by a removed field would not.
+    assert sorted(GameState.__slots__) == sorted(NAMES)
 
 
 def test_a_new_state_sets_every_field() -> None:

@@ -350,6 +350,7 @@ class EntersBattlefield(GameEvent):
         ):
             # 614.1c, 614.12: its own "enters tapped" applies as it enters.
             perm.tapped = True
+            g.source_memo = None
             g.emit("enter", "{card} enters tapped", "614.1c", card=layers.shown_msg(perm))
 
 
@@ -462,6 +463,7 @@ class Tapped(GameEvent):
 
     def apply(self, g: GameState) -> None:
         self.permanent.tapped = True
+        g.source_memo = None
 
 
 class PermanentUntapped(GameEvent):
@@ -488,6 +490,7 @@ class Untapped(GameEvent):
         for p in self.permanents:
             p.tapped = False
             self.left.append(PermanentUntapped(p))
+        g.source_memo = None
 
     def parts(self) -> Sequence[GameEvent]:
         return self.left

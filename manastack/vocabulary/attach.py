@@ -154,6 +154,7 @@ def _change_control(g: GameState, p: Permanent, pi: int) -> None:
 
     p.controller = pi
     p.sick = True  # 302.6: not controlled since its new controller's most recent turn began
+    g.source_memo = None  # its mana is another player's now
     remove_from_combat(g, p.oid)
     if p.card.cdef.keyword_costs:
         g.marks[p.oid] = {**g.marks.get(p.oid, {}), "control": g.turn}  # echo, 702.30a

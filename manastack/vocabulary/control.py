@@ -22,6 +22,7 @@ def _give(g: GameState, p: Permanent, to: int, rule: str) -> None:
         return
     p.controller = to
     p.sick = True  # 302.6: not continuously controlled since its controller's turn began
+    g.source_memo = None  # its mana is another player's now
     g.emit(
         "control",
         "{player} gains control of {card}",

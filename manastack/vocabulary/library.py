@@ -163,6 +163,7 @@ class Search(Asking):
                 perm = enter_battlefield(g, c, item.controller, rule="701.23a")
                 if perm is not None and self.tapped:
                     perm.tapped = True
+                    g.source_memo = None
         g.rng.shuffle(pl.library)
         g.emit("shuffle", "{player} shuffles their library", "701.24a", player=pl.name)
         if self.dest == "top":

@@ -487,6 +487,7 @@ class ChooseCard(Pending):
         perm = enter_battlefield(g, card, self.player, rule="701.23a")
         if perm is not None and self.what.partition(":")[0].endswith("_tapped"):
             perm.tapped = True
+            g.source_memo = None
 
     def player_left(self, g: GameState, pi: int) -> None:
         if pi == self.player and g.resolving is not None:
