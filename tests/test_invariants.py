@@ -76,3 +76,61 @@ def test_priority_passed_on_keeps_the_state_settled() -> None:
     d = g.decision
     assert d is not None and d.kind is Kind.PRIORITY and d.player != first
     assert g.state.settled  # only priority moved: the next look is skipped
+
+
+def _to_priority(g: Game) -> None:
+    from manastack.decisions import Kind
+
+    while True:
+        d = g.decision
+        assert d is not None
+        if d.kind is Kind.PRIORITY:
+            return
+        g.apply(g.legal_actions()[0])
+
+
+def test_mana_sources_kept_across_decisions_follow_tapping() -> None:
+    """casting.source_colours keeps its answer (state.SourceMemo) until something changes the
+    sources: tapping a land through the event pipeline forgets it."""
+    from manastack import casting
+    from manastack.events import happen
+    from manastack.events.types import Tapped
+
+    g, cards, own = _game()
+    _to_priority(g)
+    s = g.state
+    lib = s.players[0].library
+    forest = next(c for c in lib if c.cdef.name == "Forest")
+    lib.remove(forest)
+    from manastack.state import Permanent
+
+    perm = Permanent(s.new_id(), forest, 0, s.next_id, sick=False)
+    s.battlefield.append(perm)
+    s.bf_kinds = -1
+    assert casting.source_colours(s, 0) == (frozenset("G"),)
+    assert s.source_memo is not None and s.source_memo.holds(s)
+    happen(s, Tapped(perm))
+    assert casting.source_colours(s, 0) == ()  # the memo was forgotten, the scan sees it tapped
+    check(g, cards, own)
+
+
+def test_stale_mana_sources_are_caught() -> None:
+    """A change made behind the memo's back (a land untapped without forgetting it) is what the
+    fully checked mode must find."""
+    from manastack import casting
+    from manastack.state import Permanent
+
+    g, cards, own = _game()
+    _to_priority(g)
+    s = g.state
+    lib = s.players[0].library
+    forest = next(c for c in lib if c.cdef.name == "Forest")
+    lib.remove(forest)
+    perm = Permanent(s.new_id(), forest, 0, s.next_id, tapped=True, sick=False)
+    s.battlefield.append(perm)
+    s.bf_kinds = -1
+    assert casting.source_colours(s, 0) == ()
+    perm.tapped = False  # no event, no reset: the memo is stale now
+    assert casting.source_colours(s, 0) == ()
+    with pytest.raises(InvariantError, match="SourceMemo"):
+        check(g, cards, own)
