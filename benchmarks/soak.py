@@ -122,7 +122,7 @@ def _scribble(g: GameState) -> None:
         p.life -= 3
         p.poison += 1
         p.pool[0] += 1
-        p.library.reverse()
+        p.library = p.library[::-1]  # a tuple, shared by clones: replaced, never changed
         if p.hand:
             p.hand.append(p.hand[0])
         p.graveyard.clear()

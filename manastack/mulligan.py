@@ -89,15 +89,14 @@ class MulliganProcedure:
 
 def _shuffle_hand_away(g: GameState, pi: int) -> None:
     pl = g.players[pi]
-    pl.library.extend(pl.hand)
+    pl.library = g.rng.shuffled((*pl.library, *pl.hand))
     pl.hand.clear()
-    g.rng.shuffle(pl.library)
 
 
 def _draw(g: GameState, pi: int, n: int) -> None:
     pl = g.players[pi]
     for _ in range(min(n, len(pl.library))):
-        pl.hand.append(pl.library.pop())
+        pl.hand.append(pl.take_top())
 
 
 def _done(g: GameState) -> None:
@@ -299,7 +298,7 @@ class PutOnBottom(_MulliganDecision):
         if card is None:
             raise IllegalAction("unknown", "choose a card in your hand (by its id)", "103.5")
         pl.hand.remove(card)
-        pl.library.insert(0, card)  # the library's top is its end
+        pl.library = (card, *pl.library)  # the library's top is its end
         g.emit(
             "mulligan",
             "{player} puts a card on the bottom of their library",

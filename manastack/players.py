@@ -64,7 +64,8 @@ def leave(g: GameState, pi: int) -> None:
     if _one_team(g, alive):
         _end(g, alive)
         return
-    for zone in (pl.library, pl.hand, pl.graveyard, pl.exile):
+    pl.library = ()
+    for zone in (pl.hand, pl.graveyard, pl.exile):
         zone.clear()
     owned = [p for p in g.battlefield if p.owner == pi]
     if owned:

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -43,6 +44,12 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
+        """``items`` in a new order, as :meth:`shuffle` would put them (the same numbers drawn)."""
+        out = list(items)
+        self.shuffle(out)
+        return tuple(out)
 
     def copy(self) -> Rng:
         return Rng(self.state, True)

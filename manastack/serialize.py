@@ -402,7 +402,7 @@ def _state(d: dict[str, Any], table: dict[int, Card]) -> GameState:
 def _player_from(i: int, pd: dict[str, Any], table: dict[int, Card]) -> Player:
     p = Player(i, pd["name"], pd["life"])
     p.poison = pd["poison"]
-    p.library = [table[c] for c in pd["library"]]
+    p.library = tuple(table[c] for c in pd["library"])
     p.hand = [table[c] for c in pd["hand"]]
     p.graveyard = [table[c] for c in pd["graveyard"]]
     p.exile = [table[c] for c in pd["exile"]]

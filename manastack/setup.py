@@ -99,11 +99,11 @@ def new_game(
     g.format = fmt
     for pi, deck in enumerate(decks):
         defs = [cards.get(name) for name in deck]
-        players[pi].library = [Card(g.new_id(), pi, d) for d in defs]
+        players[pi].library = tuple(Card(g.new_id(), pi, d) for d in defs)
     g.cards = tuple(c for pl in players for c in pl.library)
     g.card_kinds = -1
     for pl in players:
-        g.rng.shuffle(pl.library)  # 103.3
+        pl.library = g.rng.shuffled(pl.library)  # 103.3
     if first_player is None:
         if fmt.team_turns:  # 103.1a: the starting team, named by its first player
             first_player = fmt.teams[g.rng.below(len(fmt.teams))][0]
@@ -171,7 +171,7 @@ def from_position(
     for pi, spec in enumerate(players):
         pl = pls[pi]
         lib = DEFAULT_LIBRARY if spec.library is None else spec.library
-        pl.library = [Card(g.new_id(), pi, cards.get(n)) for n in reversed(list(lib))]
+        pl.library = tuple(Card(g.new_id(), pi, cards.get(n)) for n in reversed(list(lib)))
         pl.hand = [Card(g.new_id(), pi, cards.get(n)) for n in spec.hand]
         pl.graveyard = [Card(g.new_id(), pi, cards.get(n)) for n in spec.graveyard]
         pl.exile = [Card(g.new_id(), pi, cards.get(n)) for n in spec.exile]

@@ -239,7 +239,7 @@ class Player:
         name: str,
         life: int = 20,
         poison: int = 0,
-        library: list[Card] | None = None,
+        library: Sequence[Card] | None = None,
         hand: list[Card] | None = None,
         graveyard: list[Card] | None = None,
         exile: list[Card] | None = None,
@@ -253,7 +253,10 @@ class Player:
         self.name = name
         self.life = life
         self.poison = poison
-        self.library: list[Card] = [] if library is None else library  # top card last
+        # Top card last. A tuple: a copy of the state shares it (a library is some fifty
+        # cards, changed about once a turn, copied at every clone if it were a list); a
+        # change makes a new tuple.
+        self.library: tuple[Card, ...] = () if library is None else tuple(library)
         self.hand: list[Card] = [] if hand is None else hand
         self.graveyard: list[Card] = [] if graveyard is None else graveyard  # top card last
         self.exile: list[Card] = [] if exile is None else exile
@@ -270,7 +273,7 @@ class Player:
             self.name,
             self.life,
             self.poison,
-            self.library[:],
+            self.library,
             self.hand[:],
             self.graveyard[:],
             self.exile[:],
@@ -280,6 +283,18 @@ class Player:
             self.left,
             self.drew_from_empty,
         )
+
+    def take_top(self) -> Card:
+        """The top card of the library, taken off it (the library must not be empty)."""
+        lib = self.library
+        self.library = lib[:-1]
+        return lib[-1]
+
+    def take_from_library(self, card: Card) -> None:
+        """``card`` leaves the library (wherever it is in it)."""
+        lib = list(self.library)
+        lib.remove(card)
+        self.library = tuple(lib)
 
     def __repr__(self) -> str:
         return f"<Player {self.idx} {self.name} life={self.life}>"

@@ -29,7 +29,7 @@ def test_a_card_in_two_zones_is_caught() -> None:
 
 def test_a_vanished_card_is_caught() -> None:
     g, cards, own = _game()
-    g.state.players[1].library.pop()
+    g.state.players[1].take_top()
     with pytest.raises(InvariantError, match="vanished"):
         check(g, cards, own)
 
@@ -99,9 +99,8 @@ def test_mana_sources_kept_across_decisions_follow_tapping() -> None:
     g, cards, own = _game()
     _to_priority(g)
     s = g.state
-    lib = s.players[0].library
-    forest = next(c for c in lib if c.cdef.name == "Forest")
-    lib.remove(forest)
+    forest = next(c for c in s.players[0].library if c.cdef.name == "Forest")
+    s.players[0].take_from_library(forest)
     from manastack.state import Permanent
 
     perm = Permanent(s.new_id(), forest, 0, s.next_id, sick=False)
@@ -123,9 +122,8 @@ def test_stale_mana_sources_are_caught() -> None:
     g, cards, own = _game()
     _to_priority(g)
     s = g.state
-    lib = s.players[0].library
-    forest = next(c for c in lib if c.cdef.name == "Forest")
-    lib.remove(forest)
+    forest = next(c for c in s.players[0].library if c.cdef.name == "Forest")
+    s.players[0].take_from_library(forest)
     perm = Permanent(s.new_id(), forest, 0, s.next_id, tapped=True, sick=False)
     s.battlefield.append(perm)
     s.bf_kinds = -1

@@ -17,17 +17,21 @@ def _reshuffle_hidden(g: Game, viewer: int, rng: random.Random) -> bool:
     changed = False
     for p in g.state.players:
         if p.idx == viewer:
-            rng.shuffle(p.library)
+            lib = list(p.library)
+            rng.shuffle(lib)
+            p.library = tuple(lib)
             continue
         before = sorted(c.name for c in p.hand)
-        cards = p.hand + p.library
+        cards = [*p.hand, *p.library]
         rng.shuffle(cards)
-        p.hand, p.library = cards[: len(p.hand)], cards[len(p.hand) :]
+        p.hand, p.library = cards[: len(p.hand)], tuple(cards[len(p.hand) :])
         changed |= sorted(c.name for c in p.hand) != before
         for perm in g.state.battlefield:
             if perm.face_down and perm.controller == p.idx and p.library:
                 k = rng.randrange(len(p.library))
-                perm.card, p.library[k] = p.library[k], perm.card
+                lib = list(p.library)
+                perm.card, lib[k] = lib[k], perm.card
+                p.library = tuple(lib)
     return changed
 
 

@@ -188,11 +188,13 @@ class ManastackState(pyspiel.State):  # type: ignore[misc]
         st = s.game.state
         for p in st.players:
             if p.idx != player_id:
-                cards = p.hand + p.library
+                cards = [*p.hand, *p.library]
                 rng.shuffle(cards)
-                p.hand, p.library = cards[: len(p.hand)], cards[len(p.hand) :]
+                p.hand, p.library = cards[: len(p.hand)], tuple(cards[len(p.hand) :])
             else:
-                rng.shuffle(p.library)
+                lib = list(p.library)
+                rng.shuffle(lib)
+                p.library = tuple(lib)
         st.rng = Rng(rng.getrandbits(63))
         return s
 

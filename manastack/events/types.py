@@ -291,7 +291,7 @@ class CardDrawn(GameEvent):
             pl.drew_from_empty = True
             g.emit("draw", "{player} can't draw: the library is empty", "121.3", player=pl.name)
             return
-        self.card = pl.library.pop()
+        self.card = pl.take_top()
         pl.hand.append(self.card)
         g.emit("draw", "{player} draws a card", "121.1", player=pl.name)
 
@@ -430,7 +430,11 @@ class LeavesBattlefield(GameEvent):
                     "702.84a",
                     card=p.name,
                 )
-            if not p.card.token:
+            if p.card.token:
+                pass  # 111.7: a token leaving the battlefield goes nowhere
+            elif dest == "library":
+                owner.library = (*owner.library, p.card)  # on top (the top is the end)
+            else:
                 getattr(owner, dest).append(p.card)
             g.emit("leave", "{shown} {verb}", self.rule, shown=shown, verb=self.verb)
             self.left.append(PermanentLeft(p, dest, layers.is_creature(p)))

@@ -165,7 +165,7 @@ class Ruleset:
         """103.5: each player draws a hand of seven; the mulligans follow (``mulligans``)."""
         for pl in g.players:
             for _ in range(min(hand_size, len(pl.library))):
-                pl.hand.append(pl.library.pop())
+                pl.hand.append(pl.take_top())
             g.emit(
                 "setup",
                 "{player} draws an opening hand of {count}",

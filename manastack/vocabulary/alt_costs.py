@@ -550,7 +550,7 @@ class Cascade(Effect):
         exiled: list[int] = []
         found = None
         while pl.library:
-            card = pl.library.pop()
+            card = pl.take_top()
             pl.exile.append(card)
             exiled.append(card.cid)
             g.emit("move", "{card!c} is exiled (cascade)", "702.85a", card=card.name)
@@ -573,7 +573,7 @@ class CascadeBottom(Effect):
         for c in rest:
             pl.exile.remove(c)
         g.rng.shuffle(rest)
-        pl.library[:0] = rest  # the bottom of the library is its start (the top is its end)
+        pl.library = (*rest, *pl.library)  # the bottom of the library is its start
         if rest:
             g.emit(
                 "move",

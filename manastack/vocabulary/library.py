@@ -140,8 +140,8 @@ class Search(Asking):
         pl = g.players[item.controller]
         found = [c for c in pl.library if c.cid in set(st["found"])]
         found.sort(key=lambda c: st["found"].index(c.cid))
-        for c in found:
-            pl.library.remove(c)
+        taken = {c.cid for c in found}
+        pl.library = tuple(c for c in pl.library if c.cid not in taken)
         if not found:
             g.emit("search", "{player} finds nothing", "701.23b", player=pl.name)
         elif self.reveal or self.dest in ("battlefield", "graveyard"):
@@ -164,10 +164,10 @@ class Search(Asking):
                 if perm is not None and self.tapped:
                     perm.tapped = True
                     g.source_memo = None
-        g.rng.shuffle(pl.library)
+        pl.library = g.rng.shuffled(pl.library)
         g.emit("shuffle", "{player} shuffles their library", "701.24a", player=pl.name)
         if self.dest == "top":
-            pl.library.extend(found)  # the top is the end
+            pl.library = (*pl.library, *found)  # the top is the end
             if found:
                 g.emit(
                     "search",
@@ -299,8 +299,7 @@ class LookAtTop(Asking):
     def _finish(self, g: GameState, item: StackItem, st: dict[str, Any]) -> None:
         pl = g.players[item.controller]
         by_id = {c.cid: c for c in pl.library if c.cid in set(st["looked"])}
-        for c in by_id.values():
-            pl.library.remove(c)
+        pl.library = tuple(c for c in pl.library if c.cid not in by_id)
         picked = [by_id[cid] for cid in st["picked"]]
         if picked:
             pl.hand.extend(picked)
@@ -331,12 +330,12 @@ class LookAtTop(Asking):
                     cards=comma_list([card_msg(c.name) for c in rest]),
                 )
         elif self.rest == "back":
-            pl.library.extend(rest)  # each on top: the last chosen ends on top
+            pl.library = (*pl.library, *rest)  # each on top: the last chosen ends on top
             if rest:
                 g.emit("move", "{player} puts the cards back on top", "401.4", player=pl.name)
         else:
-            for c in rest:  # each on the bottom: the last chosen ends at the very bottom
-                pl.library.insert(0, c)
+            # Each on the bottom: the last chosen ends at the very bottom.
+            pl.library = (*reversed(rest), *pl.library)
             if rest:
                 g.emit(
                     "move",

@@ -81,7 +81,7 @@ class Mill(Effect):
         pl = g.players[pi]
         n = min(amount_of(self.count, g, item), len(pl.library))
         for _ in range(n):
-            pl.graveyard.append(pl.library.pop())
+            pl.graveyard.append(pl.take_top())
         g.emit(
             "mill",
             "{player} mills a card" if n == 1 else "{player} mills {n} cards",
@@ -433,8 +433,8 @@ class ChooseCard(Pending):
             k = len(pl.library) - 1 - self.kept
             card = pl.library[k]
             if option == "bottom":
-                del pl.library[k]
-                pl.library.insert(0, card)
+                lib = pl.library
+                pl.library = (card, *lib[:k], *lib[k + 1 :])
             else:
                 self.kept += 1
             g.emit(
@@ -456,7 +456,7 @@ class ChooseCard(Pending):
                 g.emit("search", "{player} finds nothing", "701.23b", player=pl.name)
             else:
                 self._found(g, self._card(g, option))
-            g.rng.shuffle(pl.library)
+            pl.library = g.rng.shuffled(pl.library)
             g.emit("shuffle", "{player} shuffles their library", "701.24a", player=pl.name)
         self.count -= 1
         if self.count > 0:
@@ -472,7 +472,7 @@ class ChooseCard(Pending):
         from manastack.zones import enter_battlefield
 
         pl = g.players[self.player]
-        pl.library.remove(card)
+        pl.take_from_library(card)
         if self.what.partition(":")[0].startswith("search_hand"):
             pl.hand.append(card)
             g.emit(
