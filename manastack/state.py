@@ -427,12 +427,24 @@ class Combat:
 
     __slots__ = ("attackers", "blocked", "blockers", "blockers_declared", "first_strike_done")
 
-    def __init__(self) -> None:
-        self.attackers: dict[int, int] = {}  # attacker oid -> defending player
-        self.blockers: dict[int, list[int]] = {}  # blocker oid -> attacker oids it blocks
-        self.blocked: dict[int, list[int]] = {}  # attacker oid -> blocker oids, in declared order
-        self.blockers_declared: list[int] = []  # defending players who have declared
-        self.first_strike_done: set[int] = set()  # creatures that dealt first-strike damage
+    def __init__(
+        self,
+        attackers: dict[int, int] | None = None,
+        blockers: dict[int, list[int]] | None = None,
+        blocked: dict[int, list[int]] | None = None,
+        blockers_declared: list[int] | None = None,
+        first_strike_done: set[int] | None = None,
+    ) -> None:
+        # attacker oid -> defending player
+        self.attackers: dict[int, int] = {} if attackers is None else attackers
+        # blocker oid -> attacker oids it blocks
+        self.blockers: dict[int, list[int]] = {} if blockers is None else blockers
+        # attacker oid -> blocker oids, in declared order
+        self.blocked: dict[int, list[int]] = {} if blocked is None else blocked
+        # defending players who have declared
+        self.blockers_declared: list[int] = [] if blockers_declared is None else blockers_declared
+        # creatures that dealt first-strike damage
+        self.first_strike_done: set[int] = set() if first_strike_done is None else first_strike_done
 
     def remove(self, oid: int) -> None:
         """506.4: a permanent removed from combat stops being an attacking or blocking
@@ -448,13 +460,14 @@ class Combat:
                 blocked_list.remove(oid)
 
     def copy(self) -> Combat:
-        c = Combat()  # its five empty containers are replaced: a small cost, once a combat
-        c.attackers = dict(self.attackers)
-        c.blockers = {k: v[:] for k, v in self.blockers.items()}
-        c.blocked = {k: v[:] for k, v in self.blocked.items()}
-        c.blockers_declared = self.blockers_declared[:]
-        c.first_strike_done = set(self.first_strike_done)
-        return c
+        # Through the constructor, each container made once (a clone in combat copies this).
+        return Combat(
+            dict(self.attackers),
+            {k: v[:] for k, v in self.blockers.items()},
+            {k: v[:] for k, v in self.blocked.items()},
+            self.blockers_declared[:],
+            set(self.first_strike_done),
+        )
 
 
 class Event:
