@@ -213,19 +213,20 @@ def source_colours(g: GameState, pi: int) -> tuple[frozenset[str], ...]:
             return got
     else:
         memo = None
-    out = scan_source_colours(g, pi)
-    if not layers.any_granting(g):
+    granting = layers.any_granting(g)
+    out = scan_source_colours(g, pi, granting)
+    if not granting:
         if memo is None:
             memo = g.source_memo = SourceMemo(g.battlefield, g.effects)
         memo.colours[pi] = out
     return out
 
 
-def scan_source_colours(g: GameState, pi: int) -> tuple[frozenset[str], ...]:
-    """:func:`source_colours` worked out from the battlefield, nothing kept."""
+def scan_source_colours(g: GameState, pi: int, granting: bool) -> tuple[frozenset[str], ...]:
+    """:func:`source_colours` worked out from the battlefield, nothing kept; ``granting``:
+    ``layers.any_granting(g)``, which the caller has asked already."""
     lands: list[frozenset[str]] = []
     others: list[frozenset[str]] = []
-    granting = layers.any_granting(g)
     for p in g.battlefield:
         if p.controller != pi or p.tapped or p.face_down:
             continue

@@ -119,7 +119,7 @@ def check(
         )
     memo = g.source_memo
     for pi in g.in_game():
-        scanned = casting.scan_source_colours(g, pi)
+        scanned = casting.scan_source_colours(g, pi, layers.any_granting(g))
         _require(
             scanned == tuple(s[2] for s in casting.auto_sources(g, pi, sacrifice=True)),
             "casting.source_colours disagrees with casting.auto_sources",
