@@ -31,12 +31,16 @@ ROOT = Path(__file__).resolve().parent
 #   would be most of the C code (and of the compile time) for no gain in a game; likewise the
 #   card descriptions (cardinfo.py), decklists and random decks, user files (textfile.py) and
 #   dumps (serialize.py: save/load, not the clone), none of them run per decision;
+# - frozen.py: the decorator the pure build's frozen dataclasses are made with; to mypy and
+#   mypyc it is ``dataclasses.dataclass`` (a TYPE_CHECKING import), so compiled it would have
+#   no runtime definition, and the compiled build's own classes go to the standard one anyway;
 # - invariants.py: the fully checked mode raises an AssertionError subclass (mypyc compiles no
 #   subclass of a built-in exception other than Exception's family it knows).
 INTERPRETED = (
     "manastack/__init__.py",
     "manastack/__main__.py",
     "manastack/invariants.py",
+    "manastack/frozen.py",
     "manastack/cli.py",
     "manastack/cli_args.py",
     "manastack/play.py",

@@ -6,7 +6,7 @@ A target is an ``int``: a permanent's or a stack object's ``oid``, or, for a pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from manastack.frozen import dataclass
 
 
 def player_target(idx: int) -> int:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from manastack.frozen import dataclass
 
 COLORS = "WUBRGC"
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}

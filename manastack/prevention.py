@@ -15,10 +15,9 @@ Each applies to a damage event at most once (614.5); what is left of the damage 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers
 from manastack.events.types import DamageDealt, GameEvent
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.base import Filter, Replacement, StaticEffect

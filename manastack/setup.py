@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from manastack import cards, formats, rulesets
 from manastack.formats import Format, FreeForAll
+from manastack.frozen import dataclass
 from manastack.mana import pool_from_text
 from manastack.state import Card, Combat, GameState, Permanent, Player, Stage
 from manastack.steps import Step

@@ -9,12 +9,12 @@ so clones share it. On the battlefield a card is a :class:`Permanent`, on the st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from manastack.decisions.base import Kind, Pending
 from manastack.formats import Format, FreeForAll
+from manastack.frozen import dataclass
 from manastack.i18n import ENGLISH, Translator, translator
 from manastack.mana import Pool, empty_pool
 from manastack.rng import Rng

@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from manastack.frozen import dataclass
 from manastack.steps import Step
 from manastack.vocabulary.alt_costs import WasKicked
 from manastack.vocabulary.amounts import CountOf, X

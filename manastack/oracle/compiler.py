@@ -9,9 +9,9 @@ form reads refuses the whole card: there are no partial cards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from manastack.frozen import dataclass
 from manastack.mana import COLOR_NAMES, ManaCost
 from manastack.oracle import clauses as cl
 from manastack.oracle import grammar as gr

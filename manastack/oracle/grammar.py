@@ -12,8 +12,9 @@ lower-cased normalised line; ``~`` is the card's own name.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from manastack.frozen import dataclass
 from manastack.mana import ManaCost
 from manastack.oracle import clauses as cl
 from manastack.oracle import keyword_forms

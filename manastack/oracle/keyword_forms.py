@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from manastack.frozen import dataclass
 from manastack.layers import protection_subtype
 from manastack.mana import ManaCost
 from manastack.oracle.refusal import UNPARSED, Refused

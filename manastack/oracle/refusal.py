@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from manastack.frozen import dataclass
 
 # The reasons, as counted by the coverage report.
 UNPARSED = "unparsed clause"

@@ -17,12 +17,12 @@ Cards keep today's Oracle text and keywords.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from manastack import combat, layers, turn
 from manastack.damage import deal
 from manastack.events import DamageDealt, LifeLost, happen
+from manastack.frozen import dataclass
 from manastack.i18n import Msg, comma_list
 from manastack.mana import pool_text
 from manastack.mulligan import PARIS, MulliganProcedure

@@ -8,7 +8,6 @@ what may be cast from a graveyard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from manastack import casting
@@ -16,6 +15,7 @@ from manastack.actions import Action, CastSpell, Choose
 from manastack.decisions.base import Kind, as_cost
 from manastack.errors import IllegalAction
 from manastack.events.types import GameEvent, StepBegins
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 from manastack.state import Card, DelayedTrigger, Effect613, GameState, Permanent, StackItem

@@ -3,8 +3,7 @@ effect happens ("damage equal to the number of creatures you control")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from manastack.frozen import dataclass
 from manastack.state import GameState, StackItem
 from manastack.vocabulary.base import Amount, Filter
 

@@ -13,7 +13,6 @@ they are skipped when it wasn't done (608.2c: the instructions are followed in o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from manastack import priority, stack
@@ -21,6 +20,7 @@ from manastack.actions import Action, Choose
 from manastack.casting import can_afford, pay_cost
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 from manastack.state import GameState, StackItem

@@ -3,11 +3,11 @@ the equip ability's effect (702.6a, 701.3)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from manastack import layers, stack
 from manastack.events.types import DamageDealt, GameEvent, PermanentLeft
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect, StaticEffect, TriggerCondition

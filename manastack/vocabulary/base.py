@@ -9,11 +9,12 @@ module. This module imports no rules module (the concrete pieces do).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 

@@ -5,9 +5,8 @@ types and subtypes as the spell on the stack has them, 112.1a)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events.types import GameEvent, SpellCast
+from manastack.frozen import dataclass
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import CardDef, Filter, TriggerCondition
 

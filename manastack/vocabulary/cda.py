@@ -9,9 +9,8 @@ player (the ability's controller, or the permanent's, for a characteristic-defin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers
+from manastack.frozen import dataclass
 from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.amounts import CountOf
 from manastack.vocabulary.base import Amount, Effect, StaticEffect, amount_of

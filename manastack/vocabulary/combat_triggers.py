@@ -5,8 +5,6 @@ battlefield"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers
 from manastack.events.types import (
     AttackerBlocked,
@@ -19,6 +17,7 @@ from manastack.events.types import (
     PermanentLeft,
     SpellCast,
 )
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Card, GameState, Permanent
 from manastack.targeting import spell_types

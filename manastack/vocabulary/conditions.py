@@ -5,8 +5,7 @@ fewer cards in hand", "if there are four or more card types among cards in your 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from manastack.frozen import dataclass
 from manastack.state import GameState
 from manastack.vocabulary.base import Condition, Filter
 

@@ -5,9 +5,8 @@ controller; 514.2: control goes back as "until end of turn" effects end)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers, stack
+from manastack.frozen import dataclass
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect
 from manastack.zones import untap

@@ -8,8 +8,7 @@ the mana is paid (:class:`ChooseCostObject`); everything is paid together with t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from manastack.frozen import dataclass
 from manastack.mana import ManaCost
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import Filter

@@ -7,14 +7,13 @@ card being discarded as part of its cost (601.2h, 602.2b).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import casting, targeting
 from manastack.actions import Action, ActivateCard
 from manastack.errors import IllegalAction
 from manastack.events import happen
 from manastack.events.pipeline import queue_card_trigger
 from manastack.events.types import GameEvent
+from manastack.frozen import dataclass
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.steps import Step
 from manastack.vocabulary.base import (

@@ -3,9 +3,8 @@ the next turn's upkeep"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events.types import StepBegins
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Card, DelayedTrigger, GameState, Permanent, StackItem
 from manastack.steps import Step

@@ -9,12 +9,12 @@ controller) or "target" (target ``target``). Amounts are an ``int`` or an
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from manastack import layers, stack
 from manastack.actions import target_player
 from manastack.casting import can_afford, mana_actions
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
+from manastack.frozen import dataclass
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost
 from manastack.replacement import destroy

@@ -8,9 +8,8 @@ AllOf(parts=(HasType(types=frozenset({'Creature'})), NotColor(colors=frozenset({
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers
+from manastack.frozen import dataclass
 from manastack.state import GameState, Permanent, StackItem
 from manastack.targeting import spell_types
 from manastack.vocabulary.base import Filter, TargetSpec

@@ -6,10 +6,10 @@ with the keyword has."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from manastack import layers
 from manastack.events.types import EntersBattlefield, GameEvent, PermanentLeft
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Card, Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import (

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import stack
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Effect, StaticEffect

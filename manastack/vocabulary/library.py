@@ -10,9 +10,9 @@ stated quality may fail to find them (701.23b)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from manastack.frozen import dataclass
 from manastack.i18n import Msg, card_msg, comma_list
 from manastack.state import Card, GameState, StackItem
 from manastack.vocabulary.asks import Asking

@@ -4,9 +4,8 @@ control have haste", "Creatures your opponents control get -1/-0"; and the filte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers
+from manastack.frozen import dataclass
 from manastack.state import GameState, Permanent, StackItem
 from manastack.vocabulary.base import Filter, StaticEffect
 

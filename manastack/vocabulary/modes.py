@@ -4,8 +4,7 @@ and targets only (700.2a-b)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from manastack.frozen import dataclass
 from manastack.state import GameState, StackItem
 from manastack.vocabulary.base import Effect, TargetSpec
 

@@ -6,11 +6,11 @@ given as "you may have ...")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from manastack import layers, stack
 from manastack.damage import damage_player
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import Effect613, GameState, Permanent, StackItem
 from manastack.vocabulary.asks import Asking

@@ -6,8 +6,6 @@ What they remember ("that player", "that much") reaches the effects as ``item.da
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events.types import (
     AttackerDeclared,
     AttackerUnblocked,
@@ -20,6 +18,7 @@ from manastack.events.types import (
     PermanentUntapped,
     Tapped,
 )
+from manastack.frozen import dataclass
 from manastack.state import Card, GameState, Permanent, StackItem
 from manastack.vocabulary.base import Amount, Filter, TriggerCondition
 from manastack.vocabulary.triggers import DamageTrigger, ItsOwnAttack, ItsOwnEvent

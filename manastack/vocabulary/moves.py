@@ -9,7 +9,6 @@ found) is a :class:`ChooseCard` decision; the resolution goes on once it is answ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from manastack import layers, stack
@@ -17,6 +16,7 @@ from manastack.actions import Action, Choose
 from manastack.damage import damage_creature, damage_player, gain_life, lose_life
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
+from manastack.frozen import dataclass
 from manastack.i18n import Msg, card_msg, comma_list
 from manastack.replacement import destroy
 from manastack.state import Card, Effect613, GameState, Permanent, StackItem

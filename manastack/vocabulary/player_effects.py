@@ -5,11 +5,11 @@ opponent sacrifices a creature", "target player sacrifices an artifact"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from manastack import stack
 from manastack.damage import damage_player
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.state import GameState, StackItem
 from manastack.vocabulary.asks import Asking

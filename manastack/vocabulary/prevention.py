@@ -7,10 +7,9 @@ engine; its names are also reachable from here, where the card vocabulary looks 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack import layers, stack
 from manastack.actions import target_player
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.prevention import ALL, PREVENTION, Prevention, Shield, StaticPrevention
 from manastack.state import GameState, StackItem

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from manastack.frozen import dataclass
 from manastack.state import GameState, Permanent
 from manastack.vocabulary.base import CostChange, StaticEffect
 

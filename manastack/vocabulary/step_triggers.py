@@ -5,9 +5,8 @@ upkeep of enchanted creature's controller". "That player" is the active player (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events.types import GameEvent, StepBegins
+from manastack.frozen import dataclass
 from manastack.state import Card, GameState, Permanent
 from manastack.steps import Step
 from manastack.vocabulary.triggers import AtStep

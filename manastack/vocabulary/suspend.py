@@ -3,9 +3,8 @@ exile, and their effects. Suspending a card is a special action (``special.suspe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events import TimeCounterRemoved, happen
+from manastack.frozen import dataclass
 from manastack.mana import ManaCost
 from manastack.special import CastOrDecline
 from manastack.state import GameState, StackItem

@@ -10,8 +10,8 @@ names it like any card and ``cards.find`` can build it again from the name alone
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from manastack.frozen import dataclass
 from manastack.mana import COLOR_NAMES
 from manastack.state import Card, GameState, StackItem
 from manastack.vocabulary.base import Amount, CardDef, Effect, amount_of

@@ -3,8 +3,6 @@ whose ``matches`` looks at one event; and intervening "if" clauses (603.4)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manastack.events.types import (
     AttackerBlocked,
     AttackerDeclared,
@@ -21,6 +19,7 @@ from manastack.events.types import (
     Tapped,
     TimeCounterRemoved,
 )
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.layers import is_creature
 from manastack.state import Card, GameState, Permanent

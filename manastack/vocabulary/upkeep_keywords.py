@@ -4,13 +4,13 @@ sacrifice it: echo (702.30) and cumulative upkeep (702.24). Each is a triggered 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from manastack.actions import Action, ActivateMana, Choose, PayMana
 from manastack.decisions.base import Kind, Pending, as_cost
 from manastack.errors import IllegalAction
 from manastack.events.types import StepBegins
+from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
 from manastack.state import Card, GameState, Permanent, StackItem
