@@ -159,10 +159,8 @@ def _scribble(g: GameState) -> None:
         c.first_strike_done.add(-99)
     g.battlefield.clear()
     g.stack.clear()
-    g.triggered.clear()
-    g.delayed.clear()
-    g.effects.clear()
-    g.card_counters[-99] = {"time": 1}
+    # Tuples and read-only mappings (triggered, delayed, effects, prevention, card_counters,
+    # marks...) are shared with clones and replaced, never changed in place: nothing to scribble.
     if g.legend_choice is not None:
         g.legend_choice[-99] = 1
     g.rng.next64()

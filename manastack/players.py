@@ -89,8 +89,8 @@ def leave(g: GameState, pi: int) -> None:
     g.stack = [s for s in g.stack if s.controller != pi and (s.card is None or s.card.owner != pi)]
     if len(g.stack) != before:
         g.emit("leave", "{player}'s spells and abilities leave the stack", "800.4a", player=pl.name)
-    g.triggered = [t for t in g.triggered if t.controller != pi]
-    g.delayed = [d for d in g.delayed if d.controller != pi]
+    g.triggered = tuple(t for t in g.triggered if t.controller != pi)
+    g.delayed = tuple(d for d in g.delayed if d.controller != pi)
     if g.combat is not None:
         c = g.combat
         for a, d in list(c.attackers.items()):

@@ -172,7 +172,7 @@ class Prevention(Replacement):
                         shields.append(Shield(s.sid, s.amount - n, *_rest(s)))
                     continue  # 615.7: used up
             shields.append(s)
-        g.prevention = shields
+        g.prevention = tuple(shields)
         for src, n in _statics(g, ev):
             if left <= 0:
                 break

@@ -448,32 +448,32 @@ _CODECS: dict[str, tuple[Dumper, Loader]] = {
         lambda v: [
             [e.timestamp, e.layer, e.oid, e.power, e.toughness, e.until_end_of_turn] for e in v
         ],
-        lambda v, c: [
+        lambda v, c: tuple(
             Effect613(ts, layer, oid, power, tough, eot, frozenset(kw))
             for (ts, layer, oid, power, tough, eot), kw in zip(
                 v, c.restore["effect_keywords"], strict=True
             )
-        ],
+        ),
     ),
     "delayed": (
         lambda v: [[d.controller, d.source_name, d.ability.text] for d in v],
-        lambda v, c: [
+        lambda v, c: tuple(
             DelayedTrigger(ab.trigger, ab, ctrl, src)
             for (ctrl, src, _text), ab in zip(
                 v, (_ability(ref) for ref in c.restore["delayed_abilities"]), strict=True
             )
-        ],
+        ),
     ),
     "prevention": (
         lambda v: [_encode(s) for s in v],
-        lambda v, c: [_decode(x) for x in v],
+        lambda v, c: tuple(_decode(x) for x in v),
     ),
     "triggered": (
         lambda v: [[t.source_name, t.controller, t.source_oid, t.ability.text] for t in v],
-        lambda v, c: [
+        lambda v, c: tuple(
             PendingTrigger(_ability(ref), ctrl, src, soid, None if info is None else dict(info))
             for (src, ctrl, soid, _text), (ref, info) in zip(v, c.restore["triggered"], strict=True)
-        ],
+        ),
     ),
     "combat": (
         _combat,

@@ -95,7 +95,7 @@ def suspend(g: GameState, a: SuspendCard) -> None:
     )
     pl.hand.remove(card)
     pl.exile.append(card)
-    g.card_counters[card.cid] = {"time": sus.time}  # 702.62a: with N time counters on it
+    g.card_counters = {**g.card_counters, card.cid: {"time": sus.time}}  # 702.62a: N time counters
     g.passes = 0
     g.emit(
         "special",

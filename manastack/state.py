@@ -8,7 +8,7 @@ so clones share it. On the battlefield a card is a :class:`Permanent`, on the st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -301,20 +301,19 @@ class Player:
 
 
 class SourceMemo:
-    """``casting.source_colours``' answers, by player, for one battlefield list and one list of
-    continuous effects as they were. Valid while ``GameState.battlefield`` and
-    ``GameState.effects`` are these same lists at these lengths (a permanent entering is
-    appended, one leaving makes a new list; an effect is appended, ending ones make a new list)
-    and nothing on the battlefield was tapped, untapped, gained a controller, lost summoning
-    sickness or was turned face up: each of those sets ``GameState.source_memo`` to None."""
+    """``casting.source_colours``' answers, by player, for one battlefield list and one tuple of
+    continuous effects as they were. Valid while ``GameState.battlefield`` is this same list at
+    this length (a permanent entering is appended, one leaving makes a new list),
+    ``GameState.effects`` this same tuple (any change makes a new one), and nothing on the
+    battlefield was tapped, untapped, gained a controller, lost summoning sickness or was turned
+    face up: each of those sets ``GameState.source_memo`` to None."""
 
-    __slots__ = ("battlefield", "bf_len", "colours", "effects", "fx_len")
+    __slots__ = ("battlefield", "bf_len", "colours", "effects")
 
-    def __init__(self, battlefield: list[Permanent], effects: list[Effect613]) -> None:
+    def __init__(self, battlefield: list[Permanent], effects: tuple[Effect613, ...]) -> None:
         self.battlefield = battlefield
         self.bf_len = len(battlefield)
         self.effects = effects
-        self.fx_len = len(effects)
         self.colours: dict[int, tuple[frozenset[str], ...]] = {}
 
     def holds(self, g: GameState) -> bool:
@@ -323,7 +322,6 @@ class SourceMemo:
             self.battlefield is g.battlefield
             and self.bf_len == len(g.battlefield)
             and self.effects is g.effects
-            and self.fx_len == len(g.effects)
         )
 
 
@@ -600,12 +598,14 @@ class GameState:
     log_enabled: bool
     # The language (and era of words) the log is written in (manastack.i18n); shared.
     tr: Translator
-    effects: list[Effect613]  # never changed once made
-    delayed: list[DelayedTrigger]  # 603.7
-    triggered: list[PendingTrigger]  # waiting for 603.3
+    # Tuples, and the dicts below read-only Mappings: a change makes a new one, so that a clone
+    # shares them (most clones happen while none of them changes).
+    effects: tuple[Effect613, ...]
+    delayed: tuple[DelayedTrigger, ...]  # 603.7
+    triggered: tuple[PendingTrigger, ...]  # waiting for 603.3
     # 615.1a: the prevention shields of resolved spells and abilities, until the cleanup step
-    # (514.2) or used up (615.7); never changed in place.
-    prevention: list[Shield]
+    # (514.2) or used up (615.7).
+    prevention: tuple[Shield, ...]
     combat: Combat | None  # fixed while only passing
     resolving: StackItem | None  # mid-resolution, awaiting a choice
     # 733: the state to rewind to while a spell or ability is being proposed (never changed).
@@ -617,20 +617,19 @@ class GameState:
     priority_player: int
     priority_rule: str
     # 122: counters on cards outside the battlefield, by card id (time counters on a suspended
-    # card in exile, 702.62); changed by replacing a card's dict, never in place.
-    card_counters: dict[int, dict[str, int]]
+    # card in exile, 702.62).
+    card_counters: Mapping[int, Mapping[str, int]]
     # What a permanent remembers of how it came to be, by object id (kicked 702.33d, the turn it
-    # came under its controller's control for echo 702.30a, ...); each dict replaced, never
-    # changed in place.
-    marks: dict[int, dict[str, int]]
+    # came under its controller's control for echo 702.30a, ...).
+    marks: Mapping[int, Mapping[str, int]]
     # Each player's two latest upkeeps, as the turns they began in (echo's "since the beginning
     # of your last upkeep", 702.30a): player -> (the one before the last, the last).
-    upkeeps: dict[int, tuple[int, int]]
+    upkeeps: Mapping[int, tuple[int, int]]
     # 613.1b: the controller each permanent would have without the static abilities that give
     # control of it ("You control enchanted creature"), for those such an ability controls.
-    control_base: dict[int, int]
+    control_base: Mapping[int, int]
     # The last turn each player was dealt damage in (bloodthirst, 702.54a): player -> turn.
-    damaged: dict[int, int]
+    damaged: Mapping[int, int]
     halt_at: tuple[int, Step] | None  # stop at this step
     halted: bool
     # 104.4b (loops.py): resolutions since a player last did more than pass, and digests of the
@@ -692,10 +691,10 @@ class GameState:
             self.log = s.log[:]
             self.log_enabled = s.log_enabled
             self.tr = s.tr
-            self.effects = s.effects[:]
-            self.delayed = s.delayed[:]
-            self.triggered = s.triggered[:]
-            self.prevention = s.prevention[:]
+            self.effects = s.effects
+            self.delayed = s.delayed
+            self.triggered = s.triggered
+            self.prevention = s.prevention
             self.combat = None if s.combat is None else s.combat.copy()
             self.resolving = None if s.resolving is None else s.resolving.copy()
             self.cast_snapshot = s.cast_snapshot
@@ -705,11 +704,11 @@ class GameState:
             self.rules = s.rules
             self.priority_player = s.priority_player
             self.priority_rule = s.priority_rule
-            self.card_counters = dict(s.card_counters)
-            self.marks = dict(s.marks)
-            self.upkeeps = dict(s.upkeeps)
-            self.control_base = dict(s.control_base)
-            self.damaged = dict(s.damaged)
+            self.card_counters = s.card_counters
+            self.marks = s.marks
+            self.upkeeps = s.upkeeps
+            self.control_base = s.control_base
+            self.damaged = s.damaged
             self.halt_at = s.halt_at
             self.halted = s.halted
             self.loop_quiet = s.loop_quiet
@@ -735,10 +734,10 @@ class GameState:
         self.log = []
         self.log_enabled = True
         self.tr = ENGLISH
-        self.effects = []
-        self.delayed = []
-        self.triggered = []
-        self.prevention = []
+        self.effects = ()
+        self.delayed = ()
+        self.triggered = ()
+        self.prevention = ()
         self.combat = None
         self.resolving = None
         self.cast_snapshot = None
@@ -896,10 +895,10 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("log", Copy.LIST, dump=False, digest=False),
     StateField("log_enabled", Copy.SHARE, dump=False, digest=False),
     StateField("tr", Copy.SHARE, dump=False, digest=False),
-    StateField("effects", Copy.LIST, dump=True, digest=True),
-    StateField("delayed", Copy.LIST, dump=True, digest=True),
-    StateField("triggered", Copy.LIST, dump=True, digest=True),
-    StateField("prevention", Copy.LIST, dump=True, digest=False),
+    StateField("effects", Copy.SHARE, dump=True, digest=True),
+    StateField("delayed", Copy.SHARE, dump=True, digest=True),
+    StateField("triggered", Copy.SHARE, dump=True, digest=True),
+    StateField("prevention", Copy.SHARE, dump=True, digest=False),
     StateField("combat", Copy.OBJECT, dump=True, digest=False),
     StateField("resolving", Copy.OBJECT, dump=True, digest=True),
     StateField("cast_snapshot", Copy.SHARE, dump=True, digest=False),
@@ -909,11 +908,11 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("rules", Copy.SHARE, dump=True, digest=False),
     StateField("priority_player", Copy.SHARE, dump=True, digest=False),
     StateField("priority_rule", Copy.SHARE, dump=True, digest=False),
-    StateField("card_counters", Copy.DICT, dump=True, digest=True),
-    StateField("marks", Copy.DICT, dump=True, digest=True),
-    StateField("upkeeps", Copy.DICT, dump=True, digest=True),
-    StateField("control_base", Copy.DICT, dump=True, digest=True),
-    StateField("damaged", Copy.DICT, dump=True, digest=True),
+    StateField("card_counters", Copy.SHARE, dump=True, digest=True),
+    StateField("marks", Copy.SHARE, dump=True, digest=True),
+    StateField("upkeeps", Copy.SHARE, dump=True, digest=True),
+    StateField("control_base", Copy.SHARE, dump=True, digest=True),
+    StateField("damaged", Copy.SHARE, dump=True, digest=True),
     StateField("halt_at", Copy.SHARE, dump=True, digest=False),
     StateField("halted", Copy.SHARE, dump=True, digest=False),
     StateField("loop_quiet", Copy.SHARE, dump=True, digest=False),

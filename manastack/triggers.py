@@ -4,6 +4,7 @@ priority, each player in APNAP order puts theirs on the stack in the order they 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from manastack import targeting
@@ -14,7 +15,7 @@ from manastack.i18n import Msg
 from manastack.state import GameState, PendingTrigger, StackItem
 
 
-def identical(ts: list[PendingTrigger]) -> bool:
+def identical(ts: Sequence[PendingTrigger]) -> bool:
     """Same source name and same text: their order can't matter, so nobody is asked."""
     first = ts[0]
     return all(
@@ -36,12 +37,12 @@ class _Uniform:
     __slots__ = ("last", "length", "player", "triggered")
 
     def __init__(self) -> None:
-        self.triggered: list[PendingTrigger] | None = None
+        self.triggered: tuple[PendingTrigger, ...] | None = None
         self.length = 0
         self.last: PendingTrigger | None = None
         self.player: int | None = None
 
-    def player_of(self, ts: list[PendingTrigger]) -> int | None:
+    def player_of(self, ts: tuple[PendingTrigger, ...]) -> int | None:
         """The player all of ``ts`` belong to if they are identical, else None."""
         if not (ts is self.triggered and len(ts) == self.length and ts[-1] is self.last):
             first = ts[0]
@@ -49,7 +50,7 @@ class _Uniform:
             self.note(ts, first.controller if same else None)
         return self.player
 
-    def note(self, ts: list[PendingTrigger], player: int | None) -> None:
+    def note(self, ts: tuple[PendingTrigger, ...], player: int | None) -> None:
         self.triggered, self.length, self.player = ts, len(ts), player
         self.last = ts[-1] if ts else None
 
@@ -84,12 +85,14 @@ def flush(g: GameState) -> bool:
             break
         else:
             # Only triggers of players who left remain: they cease to exist (800.4a).
-            g.triggered.clear()
+            g.triggered = ()
     return moved
 
 
 def put_on_stack(g: GameState, index: int) -> None:
-    t = g.triggered.pop(index)
+    waiting = g.triggered
+    t = waiting[index]
+    g.triggered = waiting[:index] + waiting[index + 1 :]
     ab = t.ability
     item = StackItem(
         g.new_id(),

@@ -97,9 +97,9 @@ def finish_cleanup(g: GameState) -> None:
         from manastack.vocabulary import control  # once a turn, not at `import manastack`
 
         control.end_of_turn(g)  # 514.2: control goes back (613.1b)
-        g.effects = [e for e in g.effects if not e.until_end_of_turn]
+        g.effects = tuple(e for e in g.effects if not e.until_end_of_turn)
     if g.prevention:
-        g.prevention = []  # 615.1a: "this turn"
+        g.prevention = ()  # 615.1a: "this turn"
     g.emit("tba", 'damage wears off and "until end of turn" effects end', "514.2")
     # 514.3: no priority, unless state-based actions or triggers happen (514.3a).
     g.stage = Stage.CLEANUP_CHECK

@@ -151,7 +151,7 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
         keep = []
         for d in g.delayed:
             if d.trigger.matches(g, part, None, d.controller):
-                g.triggered.append(PendingTrigger(d.ability, d.controller, d.source_name, None))
+                g.triggered += (PendingTrigger(d.ability, d.controller, d.source_name, None),)
                 g.emit(
                     "trigger",
                     "{card!c}'s delayed triggered ability triggers",
@@ -160,7 +160,7 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
                 )
             else:
                 keep.append(d)
-        g.delayed = keep
+        g.delayed = tuple(keep)
 
 
 def queue_trigger(
@@ -174,7 +174,7 @@ def queue_trigger(
     who = src.controller if controller is None else controller
     if ab.condition is not None and not ab.condition.holds_for(g, info, who, src.oid):
         return  # 603.4: an intervening "if" false as it would trigger
-    g.triggered.append(PendingTrigger(ab, who, src.name, src.oid, info))
+    g.triggered += (PendingTrigger(ab, who, src.name, src.oid, info),)
     line, rule = ab.trigger.announce(src.name, ab.text)
     g.emit("trigger", line.template, rule, **line.params)
 
@@ -185,6 +185,6 @@ def queue_card_trigger(g: GameState, ab: TriggeredAbility, card: Card) -> None:
     info: dict[str, object] = {"cid": card.cid}
     if ab.condition is not None and not ab.condition.holds(g, info):
         return
-    g.triggered.append(PendingTrigger(ab, card.owner, card.name, None, info))
+    g.triggered += (PendingTrigger(ab, card.owner, card.name, None, info),)
     line, rule = ab.trigger.announce(card.name, ab.text)
     g.emit("trigger", line.template, rule, **line.params)

@@ -136,7 +136,7 @@ class DamageDealt(GameEvent):
         if self.amount <= 0:
             return
         if self.player is not None:
-            g.damaged[self.player] = g.turn  # bloodthirst asks (702.54a)
+            g.damaged = {**g.damaged, self.player: g.turn}  # bloodthirst asks (702.54a)
         if self.player is not None and self.infect:
             pl = g.players[self.player]
             pl.poison += self.amount
@@ -339,7 +339,7 @@ class EntersBattlefield(GameEvent):
         cd = self.card.cdef
         marks = _marks(g, cd, self.spell)
         if marks:
-            g.marks[oid] = marks
+            g.marks = {**g.marks, oid: marks}
         if not self.face_down:
             for st in cd.entering:
                 st.as_it_enters(g, perm)  # 614.1c, 614.12: "enters with ..."
@@ -412,7 +412,7 @@ class LeavesBattlefield(GameEvent):
         g.battlefield = [p for p in g.battlefield if p.oid not in leaving]
         g.bf_kinds = -1
         if g.effects:
-            g.effects = [e for e in g.effects if e.oid not in leaving]
+            g.effects = tuple(e for e in g.effects if e.oid not in leaving)
         if g.combat is not None:
             for p in perms:
                 g.combat.remove(p.oid)

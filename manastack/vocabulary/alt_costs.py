@@ -424,12 +424,12 @@ class Dashed(StaticEffect):
         if not g.marks.get(p.oid, {}).get("dash"):
             return
         haste = Effect613(g.new_id(), "6", p.oid, 0, 0, False, keywords=frozenset({"haste"}))
-        g.effects.append(haste)
+        g.effects += (haste,)
         after = g.step >= Step.END
         ability = TriggeredAbility(
             NextEndStep(g.turn, after), (ReturnItToHand(p.oid),), "return it (dash)"
         )
-        g.delayed.append(DelayedTrigger(ability.trigger, ability, p.controller, p.name))
+        g.delayed += (DelayedTrigger(ability.trigger, ability, p.controller, p.name),)
         g.emit(
             "enter",
             "{card!c} was dashed: it has haste and returns to its owner's hand at the beginning "
@@ -506,7 +506,7 @@ def rebound(g: GameState, item: StackItem, card: Card) -> bool:
     later = TriggeredAbility(
         YourNextUpkeep(g.turn), (CastFromExile("rebound", card.cid),), "rebound"
     )
-    g.delayed.append(DelayedTrigger(later.trigger, later, card.owner, card.name))
+    g.delayed += (DelayedTrigger(later.trigger, later, card.owner, card.name),)
     return True
 
 

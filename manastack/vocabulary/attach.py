@@ -132,21 +132,23 @@ def update_control(g: GameState) -> None:
                 who = st.controller_of(g, src, p)
                 if who is not None:
                     want[p.oid] = who
+    bases = dict(g.control_base)  # the state's is shared with its clones: a new one
     for p in g.battlefield:
-        base = g.control_base.get(p.oid)
+        base = bases.get(p.oid)
         if p.oid in want:
             if base is None:
-                g.control_base[p.oid] = base = p.controller
+                bases[p.oid] = base = p.controller
             target = want[p.oid]
         elif base is not None:
-            del g.control_base[p.oid]
+            del bases[p.oid]
             target = base
         else:
             continue
         if target != p.controller:
             _change_control(g, p, target)
-    for oid in [o for o in g.control_base if g.permanent(o) is None]:
-        del g.control_base[oid]
+    for oid in [o for o in bases if g.permanent(o) is None]:
+        del bases[oid]
+    g.control_base = bases
 
 
 def _change_control(g: GameState, p: Permanent, pi: int) -> None:
@@ -157,7 +159,7 @@ def _change_control(g: GameState, p: Permanent, pi: int) -> None:
     g.source_memo = None  # its mana is another player's now
     remove_from_combat(g, p.oid)
     if p.card.cdef.keyword_costs:
-        g.marks[p.oid] = {**g.marks.get(p.oid, {}), "control": g.turn}  # echo, 702.30a
+        g.marks = {**g.marks, p.oid: {**g.marks.get(p.oid, {}), "control": g.turn}}  # 702.30a
     g.emit(
         "control", "{player} gains control of {card!c}", "613.1b", player=g.pname(pi), card=p.name
     )

@@ -48,13 +48,13 @@ class GainControl(Effect):
         if p is None:
             return True
         if self.until_eot and p.controller != item.controller:
-            g.effects.append(Effect613(g.new_id(), CONTROL, p.oid, p.controller, 0))
+            g.effects += (Effect613(g.new_id(), CONTROL, p.oid, p.controller, 0),)
         _give(g, p, item.controller, "613.1b")
         if self.untap and p.tapped:
             untap(g, [p])
             g.emit("effect", "{card} untaps", "701.26b", card=layers.shown_msg(p))
         if self.words:
-            g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))
+            g.effects += (Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words),)
             g.emit(
                 "effect",
                 "{card} gains {words!t} until end of turn",

@@ -280,13 +280,13 @@ class Unearth(Effect):
         p = enter_battlefield(g, card, item.controller, rule="702.84a")
         if p is None:
             return True
-        g.marks[p.oid] = {**g.marks.get(p.oid, {}), "unearthed": 1}
+        g.marks = {**g.marks, p.oid: {**g.marks.get(p.oid, {}), "unearthed": 1}}
         haste = Effect613(g.new_id(), "6", p.oid, 0, 0, False, keywords=frozenset({"haste"}))
-        g.effects.append(haste)
+        g.effects += (haste,)
         later = TriggeredAbility(
             NextEndStep(g.turn, g.step >= Step.END), (ExileIt(p.oid),), "exile it (unearth)"
         )
-        g.delayed.append(DelayedTrigger(later.trigger, later, item.controller, p.name))
+        g.delayed += (DelayedTrigger(later.trigger, later, item.controller, p.name),)
         return True
 
 

@@ -37,9 +37,7 @@ class DrawAtNextUpkeep(Effect):
         ability = TriggeredAbility(
             NextTurnUpkeep(g.turn), (DrawCards(self.count),), f"draw {cards} (delayed)"
         )
-        g.delayed.append(
-            DelayedTrigger(ability.trigger, ability, item.controller, item.source_name)
-        )
+        g.delayed += (DelayedTrigger(ability.trigger, ability, item.controller, item.source_name),)
         g.emit(
             "delayed",
             "{card!c}: {player} will draw {cards} at the beginning of the next turn's upkeep",

@@ -136,7 +136,7 @@ def pump_until_end_of_turn(
 ) -> None:
     """``p`` gets +power/+toughness until end of turn (layer 7c), logged: what every "gets
     +N/+M until end of turn" effect does to the creature it names."""
-    g.effects.append(Effect613(g.new_id(), "7c", p.oid, power, toughness))
+    g.effects += (Effect613(g.new_id(), "7c", p.oid, power, toughness),)
     g.emit(
         "effect",
         "{card!c} gets {power:+d}/{toughness:+d} until end of turn",
@@ -273,9 +273,7 @@ class AddManaAtNextMain(Effect):
             (AddMana("C" * amount),) if amount else (),
             f"add {{C}} x{amount} (delayed)",
         )
-        g.delayed.append(
-            DelayedTrigger(ability.trigger, ability, item.controller, item.source_name)
-        )
+        g.delayed += (DelayedTrigger(ability.trigger, ability, item.controller, item.source_name),)
         g.emit(
             "delayed",
             "{card!c} sets up a delayed trigger: {{C}} x{amount} at the beginning of {player}'s "

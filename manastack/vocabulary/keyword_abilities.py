@@ -149,7 +149,7 @@ class BecomeRenowned(Effect):
             return True
         src.counters = dict(src.counters or {})
         src.counters["+1/+1"] = src.counters.get("+1/+1", 0) + self.n
-        g.marks[src.oid] = {**g.marks.get(src.oid, {}), "renowned": 1}
+        g.marks = {**g.marks, src.oid: {**g.marks.get(src.oid, {}), "renowned": 1}}
         g.emit(
             "counter",
             "{card!c} gets {n} +1/+1 counters and becomes renowned"
@@ -230,7 +230,7 @@ class BattleCry(Effect):
         for oid in list(g.combat.attackers):
             p = g.permanent(oid)
             if p is not None and oid != item.source_oid:
-                g.effects.append(Effect613(g.new_id(), "7c", oid, 1, 0))
+                g.effects += (Effect613(g.new_id(), "7c", oid, 1, 0),)
         g.emit(
             "effect",
             "{card!c}: each other attacking creature gets +1/+0 until end of turn",

@@ -90,8 +90,8 @@ class GainUntilEndOfTurn(Effect):
         if p is None:
             return True
         if self.power or self.toughness:
-            g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
-        g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))
+            g.effects += (Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness),)
+        g.effects += (Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words),)
         words = ", ".join(sorted(self.words))
         if self.power or self.toughness:
             g.emit(
@@ -357,10 +357,10 @@ class EntersWithCounters(StaticEffect):
                 counter=self.kind,
             )
         if self.words:
-            g.effects.append(
+            g.effects += (
                 Effect613(
                     g.new_id(), "6", p.oid, 0, 0, until_end_of_turn=False, keywords=self.words
-                )
+                ),
             )
             g.emit(
                 "enter",

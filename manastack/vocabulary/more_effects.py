@@ -41,7 +41,7 @@ class RuleThisTurn(Effect):
         p = _object(g, item, self.target)
         if p is None:
             return True
-        g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))
+        g.effects += (Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words),)
         g.emit(
             "effect",
             "{card} {words!t} this turn",
@@ -97,9 +97,9 @@ class GainAll(Effect):
                 continue
             if self.creatures.permanent(g, p, item.controller):
                 if self.power or self.toughness:
-                    g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+                    g.effects += (Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness),)
                 if self.words:
-                    g.effects.append(Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words))
+                    g.effects += (Effect613(g.new_id(), "6", p.oid, 0, 0, keywords=self.words),)
         if self.words:
             g.emit(
                 "effect",

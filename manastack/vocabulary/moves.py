@@ -628,7 +628,7 @@ class PumpAll(Effect):
         f = self.creatures
         for p in [p for p in g.battlefield if layers.is_creature(p)]:
             if f.permanent(g, p, item.controller):
-                g.effects.append(Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness))
+                g.effects += (Effect613(g.new_id(), "7c", p.oid, self.power, self.toughness),)
         g.emit(
             "effect",
             "{card!c}: creatures get {pt} until end of turn",

@@ -50,7 +50,7 @@ def _protected(item: StackItem, index: int) -> tuple[int, int] | None:
 
 def _shields(g: GameState, item: StackItem, *shields: Shield) -> None:
     """615.1a: ``item``'s prevention shields set up for the turn."""
-    g.prevention = [*g.prevention, *shields]
+    g.prevention = (*g.prevention, *shields)
     g.emit(
         "effect",
         "{card!c}: damage will be prevented this turn",

@@ -65,4 +65,4 @@ def refusal(g: GameState, pi: int, p: Permanent, index: int, only: str) -> Illeg
 def note_activation(g: GameState, p: Permanent, index: int, only: str) -> None:
     """602.5b: remember the turn a once-each-turn ability was activated (by its index)."""
     if only == "once each turn":
-        g.marks[p.oid] = {**g.marks.get(p.oid, {}), _key(index): g.turn}
+        g.marks = {**g.marks, p.oid: {**g.marks.get(p.oid, {}), _key(index): g.turn}}

@@ -35,9 +35,9 @@ class RemoveTimeCounter(Effect):
             left=left,
         )
         if left <= 0:
-            del g.card_counters[cid]
+            g.card_counters = {c: x for c, x in g.card_counters.items() if c != cid}
         else:
-            g.card_counters[cid] = {**counters, "time": left}
+            g.card_counters = {**g.card_counters, cid: {**counters, "time": left}}
         card = next((c for c in g.players[item.controller].exile if c.cid == cid), None)
         if card is not None:
             happen(g, TimeCounterRemoved(card, item.controller, left))

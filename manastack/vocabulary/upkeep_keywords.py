@@ -25,7 +25,7 @@ def note_upkeep(g: GameState) -> None:
     that was is the one before (702.30a: "since the beginning of your last upkeep")."""
     for pi in g.rules.active_players(g):
         last = g.upkeeps.get(pi)
-        g.upkeeps[pi] = (last[1] if last is not None else 0, g.turn)
+        g.upkeeps = {**g.upkeeps, pi: (last[1] if last is not None else 0, g.turn)}
 
 
 def echo_due(g: GameState, p: Permanent) -> bool:
