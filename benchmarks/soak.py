@@ -122,11 +122,11 @@ def _scribble(g: GameState) -> None:
         p.life -= 3
         p.poison += 1
         p.pool[0] += 1
-        p.library = p.library[::-1]  # a tuple, shared by clones: replaced, never changed
+        # The library, graveyard and exile are tuples shared by clones: replaced, never changed.
+        p.library = p.library[::-1]
+        p.graveyard = p.graveyard[::-1]
         if p.hand:
             p.hand.append(p.hand[0])
-        p.graveyard.clear()
-        p.exile.clear()
         p.lands_played += 1
     for perm in g.battlefield:
         perm.tapped = not perm.tapped

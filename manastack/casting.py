@@ -730,7 +730,7 @@ def play_land(g: GameState, a: PlayLand) -> None:
     enter_battlefield(g, card, a.player, rule="305.1")
 
 
-def _card_in(zone: list[Card], cid: int) -> Card | None:
+def _card_in(zone: Sequence[Card], cid: int) -> Card | None:
     for c in zone:
         if c.cid == cid:
             return c
@@ -921,12 +921,12 @@ def cast_spell(
     names an alternative cost paid instead of the mana cost (118.9): "madness" (702.35a, from
     exile), "flashback" (702.34a: a card cast from the graveyard is cast so)."""
     pl = g.players[a.player]
-    zone = pl.exile if from_exile else pl.hand
-    card = _card_in(zone, a.cid)
+    zone = "exile" if from_exile else "hand"
+    card = _card_in(pl.exile if from_exile else pl.hand, a.cid)
     if card is None and not from_exile and not a.face_down:
         card = _card_in(pl.graveyard, a.cid)
         if card is not None and card.cdef.keyword_cost("flashback") is not None:
-            zone, alt = pl.graveyard, "flashback"  # 702.34a: cast from the graveyard
+            zone, alt = "graveyard", "flashback"  # 702.34a: cast from the graveyard
         else:
             card = None
     if card is None:
@@ -938,7 +938,7 @@ def cast_spell(
     if err:
         raise err
     g.cast_snapshot = g.clone()
-    zone.remove(card)
+    pl.remove_card(zone, card)
     cd = card.cdef
     oid = g.new_id()
     if a.face_down:
@@ -948,7 +948,7 @@ def cast_spell(
         item = StackItem(oid, "spell", a.player, cd.name, cd.effects, cd.targets, card=card)
     if from_exile:
         item.data = {"from": "exile"}
-    if zone is pl.graveyard:
+    if zone == "graveyard":
         item.data = {"from": "graveyard"}
     if alt or free:
         item.data = {**(item.data or {}), "alt": alt or "free"}
@@ -1515,8 +1515,9 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
         if item.card is not None:
             pl = g.players[item.card.owner]
             origin = (item.data or {}).get("from")
-            zone = pl.exile if origin == "exile" else pl.graveyard if origin else pl.hand
-            zone.append(item.card)
+            pl.add_card(
+                "exile" if origin == "exile" else "graveyard" if origin else "hand", item.card
+            )
         g.emit(
             "rewind", "{card!c} is withdrawn: it can't be completed", "733.1", card=item.source_name
         )

@@ -65,8 +65,8 @@ def leave(g: GameState, pi: int) -> None:
         _end(g, alive)
         return
     pl.library = ()
-    for zone in (pl.hand, pl.graveyard, pl.exile):
-        zone.clear()
+    pl.hand.clear()
+    pl.graveyard = pl.exile = ()
     owned = [p for p in g.battlefield if p.owner == pi]
     if owned:
         g.battlefield = [p for p in g.battlefield if p.owner != pi]

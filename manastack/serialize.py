@@ -404,8 +404,8 @@ def _player_from(i: int, pd: dict[str, Any], table: dict[int, Card]) -> Player:
     p.poison = pd["poison"]
     p.library = tuple(table[c] for c in pd["library"])
     p.hand = [table[c] for c in pd["hand"]]
-    p.graveyard = [table[c] for c in pd["graveyard"]]
-    p.exile = [table[c] for c in pd["exile"]]
+    p.graveyard = tuple(table[c] for c in pd["graveyard"])
+    p.exile = tuple(table[c] for c in pd["exile"])
     p.pool = list(pd["pool"])
     p.lands_played = pd["lands_played"]
     p.lost = pd["lost"]

@@ -174,8 +174,8 @@ def from_position(
         lib = DEFAULT_LIBRARY if spec.library is None else spec.library
         pl.library = tuple(Card(g.new_id(), pi, cards.get(n)) for n in reversed(list(lib)))
         pl.hand = [Card(g.new_id(), pi, cards.get(n)) for n in spec.hand]
-        pl.graveyard = [Card(g.new_id(), pi, cards.get(n)) for n in spec.graveyard]
-        pl.exile = [Card(g.new_id(), pi, cards.get(n)) for n in spec.exile]
+        pl.graveyard = tuple(Card(g.new_id(), pi, cards.get(n)) for n in spec.graveyard)
+        pl.exile = tuple(Card(g.new_id(), pi, cards.get(n)) for n in spec.exile)
         pl.pool = pool_from_text(spec.mana_pool)
     for pi, spec in enumerate(players):
         for entry in spec.battlefield:

@@ -14,7 +14,7 @@ from manastack.actions import Action, CastSpell, Choose, SuspendCard, TurnFaceUp
 from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
 from manastack.i18n import Msg
-from manastack.state import Card, GameState
+from manastack.state import Card, GameState, without
 
 
 def face_up_refusal(g: GameState, pi: int, oid: int) -> IllegalAction | None:
@@ -94,7 +94,7 @@ def suspend(g: GameState, a: SuspendCard) -> None:
         g, a.player, sus.cost, Msg("suspending {card!c}", card=card.name), None, rule="702.62a"
     )
     pl.hand.remove(card)
-    pl.exile.append(card)
+    pl.exile += (card,)
     g.card_counters = {**g.card_counters, card.cid: {"time": sus.time}}  # 702.62a: N time counters
     g.passes = 0
     g.emit(
@@ -208,8 +208,8 @@ def answer_free_cast(g: GameState, a: Action) -> None:
                 player=g.pname(a.player),
             )
             if card is not None:
-                pl.exile.remove(card)
-                pl.graveyard.append(card)
+                pl.exile = without(pl.exile, card)
+                pl.graveyard += (card,)
         else:
             g.emit(
                 "choice",

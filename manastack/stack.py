@@ -107,7 +107,7 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
     owner = g.players[card.owner]
     if (item.data or {}).get("alt") == "flashback" and not card.token:
         # 702.34a: a card cast with flashback is exiled whenever it would leave the stack.
-        owner.exile.append(card)
+        owner.exile += (card,)
         g.emit(
             "move",
             "{card!c} is exiled instead of going anywhere else (flashback)",
@@ -153,7 +153,7 @@ def _leave_stack(g: GameState, item: StackItem, countered: bool) -> None:
         )
         return
     if not card.token:
-        owner.graveyard.append(card)
+        owner.graveyard += (card,)
     if countered:
         g.emit(
             "counter",

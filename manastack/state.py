@@ -214,6 +214,13 @@ class StackItem:
         return f"<StackItem {self.oid} {self.kind} {self.source_name} P{self.controller}>"
 
 
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less ``card`` (its first place: ValueError if it is not there, as
+    ``list.remove``). Graveyards, exiles and libraries are tuples that a change replaces."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
 class Player:
     """A player (102) and the zones they own (400.1)."""
 
@@ -241,8 +248,8 @@ class Player:
         poison: int = 0,
         library: Sequence[Card] | None = None,
         hand: list[Card] | None = None,
-        graveyard: list[Card] | None = None,
-        exile: list[Card] | None = None,
+        graveyard: Sequence[Card] | None = None,
+        exile: Sequence[Card] | None = None,
         pool: Pool | None = None,
         lands_played: int = 0,
         lost: bool = False,
@@ -258,8 +265,9 @@ class Player:
         # change makes a new tuple.
         self.library: tuple[Card, ...] = () if library is None else tuple(library)
         self.hand: list[Card] = [] if hand is None else hand
-        self.graveyard: list[Card] = [] if graveyard is None else graveyard  # top card last
-        self.exile: list[Card] = [] if exile is None else exile
+        # Tuples too, for the same reason: a graveyard changes about once a spell.
+        self.graveyard: tuple[Card, ...] = () if graveyard is None else tuple(graveyard)  # top last
+        self.exile: tuple[Card, ...] = () if exile is None else tuple(exile)
         self.pool: Pool = empty_pool() if pool is None else pool
         self.lands_played = lands_played
         self.lost = lost
@@ -275,8 +283,8 @@ class Player:
             self.poison,
             self.library,
             self.hand[:],
-            self.graveyard[:],
-            self.exile[:],
+            self.graveyard,
+            self.exile,
             self.pool[:],
             self.lands_played,
             self.lost,
@@ -295,6 +303,29 @@ class Player:
         lib = list(self.library)
         lib.remove(card)
         self.library = tuple(lib)
+
+    def add_card(self, zone: str, card: Card) -> None:
+        """``card`` is put into this player's ``zone`` (``"hand"``, ``"graveyard"``: on top,
+        ``"exile"``)."""
+        if zone == "hand":
+            self.hand.append(card)
+        elif zone == "graveyard":
+            self.graveyard += (card,)
+        elif zone == "exile":
+            self.exile += (card,)
+        else:
+            raise ValueError(f"not a zone of cards: {zone!r}")
+
+    def remove_card(self, zone: str, card: Card) -> None:
+        """``card`` leaves this player's ``zone`` (ValueError if it is not there)."""
+        if zone == "hand":
+            self.hand.remove(card)
+        elif zone == "graveyard":
+            self.graveyard = without(self.graveyard, card)
+        elif zone == "exile":
+            self.exile = without(self.exile, card)
+        else:
+            raise ValueError(f"not a zone of cards: {zone!r}")
 
     def __repr__(self) -> str:
         return f"<Player {self.idx} {self.name} life={self.life}>"

@@ -77,7 +77,7 @@ def discard(g: GameState, pi: int, card: Card, template: str, rule: str = "701.9
 
         exile_for_madness(g, card)
         return
-    g.players[card.owner].graveyard.append(card)
+    g.players[card.owner].graveyard += (card,)
 
 
 def remove_from_combat(g: GameState, oid: int) -> None:

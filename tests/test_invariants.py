@@ -22,7 +22,7 @@ def test_a_sound_game_passes() -> None:
 def test_a_card_in_two_zones_is_caught() -> None:
     g, cards, own = _game()
     p = g.state.players[0]
-    p.graveyard.append(p.hand[0])
+    p.graveyard += (p.hand[0],)
     with pytest.raises(InvariantError, match="two zones"):
         check(g, cards, own)
 

@@ -30,10 +30,10 @@ from manastack.zones import enter_battlefield
 
 
 def _come_back(g: GameState, item: StackItem) -> None:
-    graveyard = g.players[item.controller].graveyard
-    for card in reversed(graveyard):
+    pl = g.players[item.controller]
+    for card in reversed(pl.graveyard):
         if card.name == item.source_name:
-            graveyard.remove(card)
+            pl.remove_card("graveyard", card)
             enter_battlefield(g, card, item.controller)
             return
 

@@ -49,7 +49,7 @@ class Mill(Effect):
         pi = -1 - item.targets[self.target]
         pl = g.players[pi]
         for _ in range(min(self.count, len(pl.library))):
-            pl.graveyard.append(pl.take_top())
+            pl.add_card("graveyard", pl.take_top())
         g.emit("mill", f"{pl.name} mills {self.count} cards", "701.17a")
         return True
 

@@ -435,7 +435,7 @@ class LeavesBattlefield(GameEvent):
             elif dest == "library":
                 owner.library = (*owner.library, p.card)  # on top (the top is the end)
             else:
-                getattr(owner, dest).append(p.card)
+                owner.add_card(dest, p.card)
             g.emit("leave", "{shown} {verb}", self.rule, shown=shown, verb=self.verb)
             self.left.append(PermanentLeft(p, dest, layers.is_creature(p)))
 

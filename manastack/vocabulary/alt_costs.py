@@ -18,7 +18,15 @@ from manastack.events.types import GameEvent, StepBegins
 from manastack.frozen import dataclass
 from manastack.i18n import Msg
 from manastack.mana import ManaCost
-from manastack.state import Card, DelayedTrigger, Effect613, GameState, Permanent, StackItem
+from manastack.state import (
+    Card,
+    DelayedTrigger,
+    Effect613,
+    GameState,
+    Permanent,
+    StackItem,
+    without,
+)
 from manastack.steps import Step
 from manastack.vocabulary.base import (
     Condition,
@@ -316,7 +324,7 @@ def exile_for_madness(g: GameState, card: Card) -> None:
     madness ability triggers (from exile)."""
     from manastack.events.pipeline import queue_card_trigger
 
-    g.players[card.owner].exile.append(card)
+    g.players[card.owner].exile += (card,)
     g.emit("move", "{card!c} is exiled instead (madness)", "702.35a", card=card.name)
     kc = card.cdef.keyword_cost("madness")
     assert kc is not None
@@ -501,7 +509,7 @@ def rebound(g: GameState, item: StackItem, card: Card) -> bool:
     mana cost. True if it was exiled so."""
     if "rebound" not in card.cdef.keywords or card.token or "from" in (item.data or {}):
         return False
-    g.players[card.owner].exile.append(card)
+    g.players[card.owner].exile += (card,)
     g.emit("resolve", "{card!c} is exiled as it resolves (rebound)", "702.88a", card=card.name)
     later = TriggeredAbility(
         YourNextUpkeep(g.turn), (CastFromExile("rebound", card.cid),), "rebound"
@@ -551,7 +559,7 @@ class Cascade(Effect):
         found = None
         while pl.library:
             card = pl.take_top()
-            pl.exile.append(card)
+            pl.exile += (card,)
             exiled.append(card.cid)
             g.emit("move", "{card!c} is exiled (cascade)", "702.85a", card=card.name)
             if not card.cdef.is_land and card.cdef.mana_value < value:
@@ -571,7 +579,7 @@ class CascadeBottom(Effect):
         exiled = (item.data or {}).get("exiled") or []
         rest = [c for c in pl.exile if c.cid in exiled]
         for c in rest:
-            pl.exile.remove(c)
+            pl.exile = without(pl.exile, c)
         g.rng.shuffle(rest)
         pl.library = (*rest, *pl.library)  # the bottom of the library is its start
         if rest:

@@ -9,7 +9,7 @@ from manastack import layers, stack
 from manastack.events.types import DamageDealt, GameEvent, PermanentLeft
 from manastack.frozen import dataclass
 from manastack.i18n import Msg
-from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.state import Card, GameState, Permanent, StackItem, without
 from manastack.vocabulary.base import Effect, StaticEffect, TriggerCondition
 from manastack.vocabulary.more_triggers import ItsCreatureDies
 
@@ -238,7 +238,7 @@ class ReturnThatCard(Effect):
             card = next((c for c in pl.graveyard if c.cid == cid), None)
             if card is None:
                 continue
-            pl.graveyard.remove(card)
+            pl.graveyard = without(pl.graveyard, card)
             if self.dest == "hand":
                 pl.hand.append(card)
                 g.emit(

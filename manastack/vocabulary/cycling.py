@@ -7,6 +7,8 @@ card being discarded as part of its cost (601.2h, 602.2b).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from manastack import casting, targeting
 from manastack.actions import Action, ActivateCard
 from manastack.errors import IllegalAction
@@ -14,7 +16,7 @@ from manastack.events import happen
 from manastack.events.pipeline import queue_card_trigger
 from manastack.events.types import GameEvent
 from manastack.frozen import dataclass
-from manastack.state import Card, GameState, Permanent, StackItem
+from manastack.state import Card, GameState, Permanent, StackItem, without
 from manastack.steps import Step
 from manastack.vocabulary.base import (
     ActivatedAbility,
@@ -84,7 +86,7 @@ def card_ability(kc: KeywordCost) -> ActivatedAbility:
     return ActivatedAbility(cost, (search,), text)
 
 
-def _zone(g: GameState, pi: int, where: str) -> list[Card]:
+def _zone(g: GameState, pi: int, where: str) -> Sequence[Card]:
     pl = g.players[pi]
     return pl.hand if where == "hand" else pl.graveyard
 
@@ -204,8 +206,8 @@ def after_cost(g: GameState, item: StackItem) -> None:
         pl = g.players[item.controller]
         card = next((c for c in pl.graveyard if c.cid == cid), None)
         if card is not None:
-            pl.graveyard.remove(card)
-            pl.exile.append(card)
+            pl.graveyard = without(pl.graveyard, card)
+            pl.exile += (card,)
             g.emit("pay", "{card!c} is exiled from the graveyard (cost)", "702.97a", card=card.name)
     if "cycled" in data:
         cycled(g, item)
@@ -276,7 +278,7 @@ class Unearth(Effect):
         card = next((c for c in pl.graveyard if c.cid == cid), None)
         if card is None:
             return True
-        pl.graveyard.remove(card)
+        pl.graveyard = without(pl.graveyard, card)
         p = enter_battlefield(g, card, item.controller, rule="702.84a")
         if p is None:
             return True

@@ -11,7 +11,7 @@ from manastack import layers
 from manastack.events.types import EntersBattlefield, GameEvent, PermanentLeft
 from manastack.frozen import dataclass
 from manastack.i18n import Msg
-from manastack.state import Card, Effect613, GameState, Permanent, StackItem
+from manastack.state import Card, Effect613, GameState, Permanent, StackItem, without
 from manastack.vocabulary.base import (
     Effect,
     StaticAbility,
@@ -209,7 +209,7 @@ class ReturnWithCounter(Effect):
         for pl in g.players:
             card = next((c for c in pl.graveyard if c.cid == cid), None)
             if card is not None:
-                pl.graveyard.remove(card)
+                pl.graveyard = without(pl.graveyard, card)
                 rule = "702.79a" if self.kind == "-1/-1" else "702.93a"
                 enter_battlefield(g, card, card.owner, rule=rule, counters={self.kind: 1})
                 return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack import stack
 from manastack.frozen import dataclass
 from manastack.i18n import Msg
-from manastack.state import Effect613, GameState, Permanent, StackItem
+from manastack.state import Effect613, GameState, Permanent, StackItem, without
 from manastack.vocabulary.base import Effect, StaticEffect
 from manastack.vocabulary.effects import pump_until_end_of_turn
 
@@ -201,7 +201,7 @@ class ReturnSourceToHand(Effect):
         for pl in g.players:  # 400.7d: a zone-change trigger finds the card in the graveyard
             for card in pl.graveyard:
                 if card.cid == cid:
-                    pl.graveyard.remove(card)
+                    pl.graveyard = without(pl.graveyard, card)
                     pl.hand.append(card)
                     g.emit(
                         "move",

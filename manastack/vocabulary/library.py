@@ -157,7 +157,7 @@ class Search(Asking):
         if self.dest == "hand":
             pl.hand.extend(found)
         elif self.dest == "graveyard":
-            pl.graveyard.extend(found)
+            pl.graveyard += tuple(found)
         elif self.dest == "battlefield":
             for c in found:
                 perm = enter_battlefield(g, c, item.controller, rule="701.23a")
@@ -320,7 +320,7 @@ class LookAtTop(Asking):
                 )
         rest = [by_id[cid] for cid in st["order"]]
         if self.rest == "graveyard":
-            pl.graveyard.extend(rest)
+            pl.graveyard += tuple(rest)
             if rest:
                 g.emit(
                     "move",

@@ -142,7 +142,7 @@ class DiscardEach(EachChooses):
         for pl in g.players:
             for c in [c for c in pl.hand if c.cid in ids]:
                 pl.hand.remove(c)
-                pl.graveyard.append(c)
+                pl.graveyard += (c,)
                 g.emit(
                     "discard", "{player} discards {card!c}", "701.9a", player=pl.name, card=c.name
                 )

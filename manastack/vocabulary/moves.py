@@ -19,7 +19,7 @@ from manastack.errors import IllegalAction
 from manastack.frozen import dataclass
 from manastack.i18n import Msg, card_msg, comma_list
 from manastack.replacement import destroy
-from manastack.state import Card, Effect613, GameState, Permanent, StackItem
+from manastack.state import Card, Effect613, GameState, Permanent, StackItem, without
 from manastack.vocabulary.base import Amount, Effect, Filter, amount_of
 from manastack.zones import discard, leave_battlefield, tap, untap
 
@@ -81,7 +81,7 @@ class Mill(Effect):
         pl = g.players[pi]
         n = min(amount_of(self.count, g, item), len(pl.library))
         for _ in range(n):
-            pl.graveyard.append(pl.take_top())
+            pl.graveyard += (pl.take_top(),)
         g.emit(
             "mill",
             "{player} mills a card" if n == 1 else "{player} mills {n} cards",
@@ -603,7 +603,7 @@ class ReturnFromGraveyard(Effect):
         pl = g.players[item.controller]
         card = next((c for c in pl.graveyard if c.cid == cid), None)
         if card is not None:
-            pl.graveyard.remove(card)
+            pl.graveyard = without(pl.graveyard, card)
             pl.hand.append(card)
             g.emit(
                 "move",
@@ -717,7 +717,7 @@ class ExileAndReturn(Effect):
         pl = g.players[card.owner]
         if card.token or card not in pl.exile:
             return True
-        pl.exile.remove(card)
+        pl.exile = without(pl.exile, card)
         controller = card.owner if self.owner else item.controller
         enter_battlefield(g, card, controller, rule="400.7")
         return True
