@@ -27,7 +27,7 @@ from manastack.errors import IllegalAction
 from manastack.events import SpellCast, happen
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
-from manastack.state import Card, GameState, Permanent, SourceMemo, StackItem, Stage
+from manastack.state import PRIORITY, Card, GameState, Permanent, SourceMemo, StackItem
 from manastack.vocabulary import costs as extra_costs
 from manastack.vocabulary.base import (
     ActivatedAbility,
@@ -1486,7 +1486,7 @@ def pay(g: GameState, pend: PayCost, a: PayMana) -> None:
         )
     g.priority_player = a.player
     g.priority_rule = "117.3c"
-    g.stage = Stage.PRIORITY
+    g.stage = PRIORITY
 
 
 def cancel(g: GameState) -> GameState:
@@ -1523,7 +1523,7 @@ def withdraw_item(g: GameState, pi: int, oid: int) -> None:
         )
     g.pending = None
     g.cast_snapshot = None
-    g.stage = Stage.PRIORITY
+    g.stage = PRIORITY
     g.priority_player = pi
     g.priority_rule = "117.3c"
 

@@ -14,20 +14,27 @@ from manastack.actions import Action, Concede, Pass
 from manastack.errors import IllegalAction
 from manastack.players import concede
 from manastack.priority import give_priority, receive
-from manastack.state import GameState, Stage
+from manastack.state import (
+    BEGIN_STEP,
+    CLEANUP_CHECK,
+    END_STEP,
+    PRIORITY,
+    SETUP_UNTAP,
+    GameState,
+)
 
 
 def advance(g: GameState) -> None:
     rules = g.rules
     while not g.game_over and g.pending is None and not g.halted:
         st = g.stage
-        if st is Stage.PRIORITY:
+        if st is PRIORITY:
             state_checks(g)
             if _stopped(g):
                 return
             give_priority(g)
             continue
-        if st is Stage.BEGIN_STEP and g.settled and g.step in rules.quiet_steps:
+        if st is BEGIN_STEP and g.settled and g.step in rules.quiet_steps:
             # Nothing to check when the step before ended (117.4 with nothing to do) and
             # this one's only turn-based action is its "at the beginning of" event.
             rules.begin_step(g)
@@ -35,13 +42,13 @@ def advance(g: GameState) -> None:
                 g.settled = False
             continue
         g.settled = False  # a turn-based action may change anything (and trigger abilities)
-        if st is Stage.BEGIN_STEP:
+        if st is BEGIN_STEP:
             rules.begin_step(g)
-        elif st is Stage.SETUP_UNTAP:
+        elif st is SETUP_UNTAP:
             rules.begin_step(g, keep_sick=True)
-        elif st is Stage.END_STEP:
+        elif st is END_STEP:
             rules.end_step(g)
-        elif st is Stage.CLEANUP_CHECK:
+        elif st is CLEANUP_CHECK:
             if state_checks(g):
                 if _stopped(g):
                     # A trigger needs ordering or a target first; check again after.

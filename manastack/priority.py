@@ -26,8 +26,8 @@ from manastack.actions import (
 )
 from manastack.decisions.base import Kind, Pending
 from manastack.i18n import Msg, and_list
-from manastack.state import KEYWORD_COSTS, GameState, Stage, card_kinds
-from manastack.steps import Step
+from manastack.state import CLEANUP_AGAIN, KEYWORD_COSTS, PRIORITY, GameState, card_kinds
+from manastack.steps import CLEANUP
 from manastack.vocabulary.base import ActivatedAbility
 
 
@@ -181,7 +181,7 @@ def give_priority(g: GameState) -> None:
 def receive(g: GameState, pi: int, rule: str) -> None:
     """``pi`` receives priority next (after the checks of 117.5)."""
     g.pending = None
-    g.stage = Stage.PRIORITY
+    g.stage = PRIORITY
     g.priority_player = pi
     g.priority_rule = rule
 
@@ -222,8 +222,8 @@ def pass_priority(g: GameState, a: Action) -> None:
             "117.4",
             step=g.step.msg,
         )
-    if g.step is Step.CLEANUP:
-        g.stage = Stage.CLEANUP_AGAIN
+    if g.step is CLEANUP:
+        g.stage = CLEANUP_AGAIN
     g.rules.end_step(g)
 
 

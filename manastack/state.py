@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack.decisions.base import Kind, Pending
 from manastack.formats import Format, FreeForAll
@@ -449,6 +449,17 @@ class Stage(Enum):
     CLEANUP_DISCARD = "cleanup_discard"  # 514.1: the active player discards to hand size
     CLEANUP_CHECK = "cleanup_check"  # 514.3: no priority unless SBAs or triggers happen
     CLEANUP_AGAIN = "cleanup_again"  # 514.3a: another cleanup step follows
+
+
+# The stages as module constants, for the engine's loop (see steps.py: a global is read five
+# times faster than a member through its enum class).
+BEGIN_STEP: Final = Stage.BEGIN_STEP
+SETUP_UNTAP: Final = Stage.SETUP_UNTAP
+PRIORITY: Final = Stage.PRIORITY
+END_STEP: Final = Stage.END_STEP
+CLEANUP_DISCARD: Final = Stage.CLEANUP_DISCARD
+CLEANUP_CHECK: Final = Stage.CLEANUP_CHECK
+CLEANUP_AGAIN: Final = Stage.CLEANUP_AGAIN
 
 
 class Combat:

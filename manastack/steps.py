@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from manastack.i18n import N_, Msg
 
@@ -54,12 +55,30 @@ class Step(IntEnum):
 
     @property
     def is_main(self) -> bool:
-        return self is Step.PRECOMBAT_MAIN or self is Step.POSTCOMBAT_MAIN
+        return self in _MAIN_PHASES
 
     @property
     def is_combat(self) -> bool:
         return Step.BEGINNING_OF_COMBAT <= self <= Step.END_OF_COMBAT
 
+
+# The steps as module constants, for the engine's hot paths: in Python 3.11, reading a member
+# through its class (``Step.UPKEEP``) costs five times reading a global (``EnumType`` defines
+# ``__getattr__``, which keeps the interpreter from specialising the lookup).
+UNTAP: Final = Step.UNTAP
+UPKEEP: Final = Step.UPKEEP
+DRAW: Final = Step.DRAW
+PRECOMBAT_MAIN: Final = Step.PRECOMBAT_MAIN
+BEGINNING_OF_COMBAT: Final = Step.BEGINNING_OF_COMBAT
+DECLARE_ATTACKERS: Final = Step.DECLARE_ATTACKERS
+DECLARE_BLOCKERS: Final = Step.DECLARE_BLOCKERS
+FIRST_STRIKE_DAMAGE: Final = Step.FIRST_STRIKE_DAMAGE
+COMBAT_DAMAGE: Final = Step.COMBAT_DAMAGE
+END_OF_COMBAT: Final = Step.END_OF_COMBAT
+POSTCOMBAT_MAIN: Final = Step.POSTCOMBAT_MAIN
+END: Final = Step.END
+CLEANUP: Final = Step.CLEANUP
+_MAIN_PHASES = frozenset({PRECOMBAT_MAIN, POSTCOMBAT_MAIN})
 
 STEP_NAMES: tuple[str, ...] = tuple(s.label for s in Step)
 

@@ -10,11 +10,34 @@ from manastack.decisions.base import Kind, Pending
 from manastack.errors import IllegalAction
 from manastack.events import StepBegins, happen
 from manastack.i18n import Msg, and_list
-from manastack.state import GameState, Stage
-from manastack.steps import Step
+from manastack.state import (
+    BEGIN_STEP,
+    CLEANUP_AGAIN,
+    CLEANUP_CHECK,
+    CLEANUP_DISCARD,
+    END_STEP,
+    PRIORITY,
+    GameState,
+)
+from manastack.steps import (
+    BEGINNING_OF_COMBAT,
+    CLEANUP,
+    COMBAT_DAMAGE,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    DRAW,
+    END,
+    END_OF_COMBAT,
+    FIRST_STRIKE_DAMAGE,
+    POSTCOMBAT_MAIN,
+    PRECOMBAT_MAIN,
+    UNTAP,
+    UPKEEP,
+    Step,
+)
 from manastack.zones import discard, draw, untap
 
-NO_PRIORITY = frozenset({Step.UNTAP, Step.CLEANUP})
+NO_PRIORITY = frozenset({UNTAP, CLEANUP})
 MAX_HAND = 7
 
 
@@ -28,11 +51,11 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
         g.halted = True
         return
     ap = g.players[g.active]
-    g.stage = Stage.PRIORITY
+    g.stage = PRIORITY
     g.priority_player = g.active
     g.priority_rule = "117.3a"
     g.passes = 0
-    if step is Step.UNTAP:
+    if step is UNTAP:
         who = ap.name if g.format.solo else _team_words(g)
         g.emit("turn", "turn {turn} ({who}) begins: untap step", "502.1", turn=g.turn, who=who)
         for pl in g.players:
@@ -52,24 +75,24 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
             g.emit("untap", "{player} untaps their permanents", "502.3", player=ap.name)
         else:
             g.emit("untap", "{players} untap their permanents", "502.3", players=_members(g))
-        g.stage = Stage.END_STEP  # 502.4: no priority in the untap step
+        g.stage = END_STEP  # 502.4: no priority in the untap step
         return
     g.emit("step", "{step}", _STEP_RULE[step], step=step.msg)
-    if step is Step.DRAW:
+    if step is DRAW:
         for pi in g.rules.active_players(g):  # 805.4b: each player of the active team draws
             draw(g, pi)  # logged once, by the draw itself (the step's line cites 504.1)
-    elif step is Step.DECLARE_ATTACKERS:
+    elif step is DECLARE_ATTACKERS:
         combat.begin_declare_attackers(g)
-    elif step is Step.DECLARE_BLOCKERS:
+    elif step is DECLARE_BLOCKERS:
         combat.begin_declare_blockers(g)
-    elif step is Step.FIRST_STRIKE_DAMAGE:
+    elif step is FIRST_STRIKE_DAMAGE:
         g.rules.combat_damage_step(g, True)
-    elif step is Step.COMBAT_DAMAGE:
+    elif step is COMBAT_DAMAGE:
         g.rules.combat_damage_step(g, False)
-    elif step is Step.CLEANUP:
+    elif step is CLEANUP:
         begin_cleanup(g)
         return
-    elif step is Step.UPKEEP:
+    elif step is UPKEEP:
         from manastack.vocabulary.upkeep_keywords import note_upkeep  # once a turn
 
         note_upkeep(g)  # echo's "your last upkeep" (702.30a)
@@ -83,7 +106,7 @@ def begin_cleanup(g: GameState) -> None:
         excess = len(g.players[pi].hand) - MAX_HAND
         if excess > 0:
             g.pending = DiscardCards(pi, excess, "514.1")
-            g.stage = Stage.CLEANUP_DISCARD
+            g.stage = CLEANUP_DISCARD
             return
     finish_cleanup(g)
 
@@ -102,13 +125,13 @@ def finish_cleanup(g: GameState) -> None:
         g.prevention = ()  # 615.1a: "this turn"
     g.emit("tba", 'damage wears off and "until end of turn" effects end', "514.2")
     # 514.3: no priority, unless state-based actions or triggers happen (514.3a).
-    g.stage = Stage.CLEANUP_CHECK
+    g.stage = CLEANUP_CHECK
 
 
 def go_to(g: GameState, step: Step) -> None:
     """The next step begins (its turn-based actions come as the engine advances)."""
     g.step = step
-    g.stage = Stage.BEGIN_STEP
+    g.stage = BEGIN_STEP
 
 
 def skips_first_draw(g: GameState) -> bool:
@@ -129,7 +152,7 @@ def _team_words(g: GameState) -> Msg:
 
 def next_step(g: GameState) -> Step:
     s = g.step
-    if s is Step.UPKEEP:
+    if s is UPKEEP:
         if skips_first_draw(g):
             if g.format.solo:
                 g.emit(
@@ -142,40 +165,42 @@ def next_step(g: GameState) -> Step:
                     "103.8b",
                     team_words=_team_words(g),
                 )
-            return Step.PRECOMBAT_MAIN
-        return Step.DRAW
-    if s is Step.DECLARE_ATTACKERS:
+            return PRECOMBAT_MAIN
+        return DRAW
+    if s is DECLARE_ATTACKERS:
         if g.combat is None or not g.combat.attackers:
-            return Step.END_OF_COMBAT  # 508.8
-        return Step.DECLARE_BLOCKERS
-    if s is Step.DECLARE_BLOCKERS:
-        return Step.FIRST_STRIKE_DAMAGE if combat.has_first_strikers(g) else Step.COMBAT_DAMAGE
-    if s is Step.END_OF_COMBAT:
+            return END_OF_COMBAT  # 508.8
+        return DECLARE_BLOCKERS
+    if s is DECLARE_BLOCKERS:
+        return FIRST_STRIKE_DAMAGE if combat.has_first_strikers(g) else COMBAT_DAMAGE
+    if s is END_OF_COMBAT:
         g.combat = None  # 511.3: creatures are removed from combat as the step ends
         g.settled = False  # what depends on attacking or blocking may change: look again
-        return Step.POSTCOMBAT_MAIN
-    if s is Step.CLEANUP:
-        if g.stage is Stage.CLEANUP_AGAIN:
-            return Step.CLEANUP  # 514.3a: another cleanup step
+        return POSTCOMBAT_MAIN
+    if s is CLEANUP:
+        if g.stage is CLEANUP_AGAIN:
+            return CLEANUP  # 514.3a: another cleanup step
         g.turn += 1
         g.active = g.rules.next_turn(g)
-        return Step.UNTAP
-    return Step(s + 1)
+        return UNTAP
+    return _STEPS[s + 1]  # not Step(s + 1): calling an enum class is slow
 
+
+_STEPS: tuple[Step, ...] = tuple(Step)
 
 _STEP_RULE = {
-    Step.UPKEEP: "503.1",
-    Step.DRAW: "504.1",
-    Step.PRECOMBAT_MAIN: "505.1",
-    Step.BEGINNING_OF_COMBAT: "507.1",
-    Step.DECLARE_ATTACKERS: "508.1",
-    Step.DECLARE_BLOCKERS: "509.1",
-    Step.FIRST_STRIKE_DAMAGE: "510.4",
-    Step.COMBAT_DAMAGE: "510.1",
-    Step.END_OF_COMBAT: "511.1",
-    Step.POSTCOMBAT_MAIN: "505.1",
-    Step.END: "513.1",
-    Step.CLEANUP: "514.1",
+    UPKEEP: "503.1",
+    DRAW: "504.1",
+    PRECOMBAT_MAIN: "505.1",
+    BEGINNING_OF_COMBAT: "507.1",
+    DECLARE_ATTACKERS: "508.1",
+    DECLARE_BLOCKERS: "509.1",
+    FIRST_STRIKE_DAMAGE: "510.4",
+    COMBAT_DAMAGE: "510.1",
+    END_OF_COMBAT: "511.1",
+    POSTCOMBAT_MAIN: "505.1",
+    END: "513.1",
+    CLEANUP: "514.1",
 }
 
 
@@ -222,12 +247,12 @@ class DiscardCards(Pending):
             self.count -= 1
             return None
         g.pending = None
-        if g.stage is Stage.CLEANUP_DISCARD:
+        if g.stage is CLEANUP_DISCARD:
             begin_cleanup(g)  # the next active player over the limit, or the rest of 514
         return None
 
     def player_left(self, g: GameState, pi: int) -> None:
-        if pi == self.player and g.stage is Stage.CLEANUP_DISCARD:
+        if pi == self.player and g.stage is CLEANUP_DISCARD:
             begin_cleanup(g)
 
     def fields(self) -> dict[str, Any]:
