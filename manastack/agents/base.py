@@ -71,16 +71,43 @@ class Thing:
 
 class AgentView:
     """One decision as its player sees it. The game is held privately and only read for public
-    facts; the observation is built on first use, so agents that ignore it cost nothing."""
+    facts; the observation is built on first use, so agents that ignore it cost nothing.
 
-    __slots__ = ("_game", "_obs", "decision", "options", "player")
+    ``decision`` may be None: the game's pending decision, described when first read (the
+    driving loop passes None; an agent reads it before its answer is applied, so it is the
+    decision being answered). ``kind`` is the decision's kind, without describing it."""
 
-    def __init__(self, game: Game, decision: Decision, options: list[Action]) -> None:
+    __slots__ = ("_decision", "_game", "_obs", "options", "player")
+
+    def __init__(self, game: Game, decision: Decision | None, options: list[Action]) -> None:
         self._game = game
         self._obs: dict[str, Any] | None = None
-        self.decision = decision
+        self._decision = decision
         self.options = options
-        self.player = decision.player
+        player = decision.player if decision is not None else game.current_player
+        if player is None:
+            raise ValueError("AgentView: the game asks no decision")
+        self.player = player
+
+    @property
+    def decision(self) -> Decision:
+        d = self._decision
+        if d is None:
+            d = self._decision = self._game.decision
+            if d is None:
+                raise ValueError("AgentView: the game asks no decision")
+        return d
+
+    @property
+    def kind(self) -> Kind:
+        """The kind of decision asked (``decision.kind``, without writing its sentence)."""
+        d = self._decision
+        if d is not None:
+            return d.kind
+        pend = self._game.state.pending
+        if pend is None:
+            raise ValueError("AgentView: the game asks no decision")
+        return pend.kind
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -161,7 +188,7 @@ class AgentView:
         more than three remain, else the costliest other card."""
         hand = self.hand()
         n_lands = sum(1 for _, cd in hand if cd.is_land)
-        if self.decision.kind is Kind.MULLIGAN:
+        if self.kind is Kind.MULLIGAN:
             keep = len(hand) <= 5 or n_lands in lands
             return Choose(self.player, "keep" if keep else "mulligan")
         want_land = n_lands > 3
@@ -324,8 +351,8 @@ def _drive(
         if decisions >= max_decisions:
             return GameResult(None, game.turn, decisions, "decision limit", first)
         before = game.forced
-        d = game.decision
-        if d is None:  # halted at a step start: nothing to decide, go on
+        pi = game.current_player
+        if pi is None:  # halted at a step start: nothing to decide, go on
             game.auto_budget = max_decisions - decisions
             game.resume()
             decisions += game.forced - before
@@ -334,7 +361,8 @@ def _drive(
         # mana-ability options are left out of what they see: a third of the listing's cost.
         options = game.legal_actions(with_mana=False)
         game.auto_budget = max_decisions - decisions - 1
-        game.apply(agents[d.player](AgentView(game, d, options), rng))
+        # The decision itself is described only if the agent reads it (AgentView).
+        game.apply(agents[pi](AgentView(game, None, options), rng))
         decisions += 1 + game.forced - before
     w = game.winner
     return GameResult(w, game.turn, decisions, None if w is not None else "draw", first)

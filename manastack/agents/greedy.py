@@ -64,7 +64,7 @@ def _left(t: Thing) -> int:
 def greedy_agent(view: AgentView, rng: random.Random) -> Action:
     """Pick an option by the rules of thumb above; anything unforeseen falls back to the first
     non-mana option, so the agent is deterministic given the game."""
-    k = view.decision.kind
+    k = view.kind
     if k is Kind.MULLIGAN or k is Kind.PUT_ON_BOTTOM:
         return view.mulligan_answer(range(2, 6))  # keep a seven with 2-5 lands
     if k is Kind.PRIORITY:

@@ -14,7 +14,7 @@ _MULLIGANS = (Kind.MULLIGAN, Kind.PUT_ON_BOTTOM)
 def random_agent(view: AgentView, rng: random.Random) -> Action:
     """Uniform over the options, skipping mana abilities (payment taps lands by itself) unless
     nothing else is offered, and never "cancel" when something else is."""
-    if view.decision.kind in _MULLIGANS:
+    if view.kind in _MULLIGANS:
         return view.mulligan_answer(range(1, 7))  # a fixed simple policy: no 0- or 7-landers
     opts = view.options
     useful = [a for a in opts if not is_mana_only(a)]
