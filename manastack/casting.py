@@ -328,7 +328,7 @@ def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str
     """``plan_payment(cost, pool, colours) is not None``, remembered."""
     # Each source makes one mana and each symbol takes one at least (a hybrid {2/W} too): with
     # fewer, no plan exists. Most of a hand fails so, without building the key.
-    if cost.generic + sum(cost.colored) + len(cost.hybrid) > sum(pool) + len(colours):
+    if cost.symbols > sum(pool) + len(colours):
         return False
     key = (cost, tuple(pool), colours)
     ok = _AFFORD.get(key)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import field
 
 from manastack.frozen import dataclass
 
@@ -76,6 +77,19 @@ class ManaCost:
     colored: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     x: int = 0
     hybrid: tuple[str, ...] = ()
+    # Derived once: a cost is asked whether it can be paid at every priority (casting's
+    # ``affordable``), which needs its number of symbols and its hash. The hash is of numbers
+    # only (the hybrid symbols counted), so that it is the same in every process.
+    symbols: int = field(init=False, compare=False, repr=False)
+    hashed: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n_hybrid = len(self.hybrid)
+        object.__setattr__(self, "symbols", self.generic + sum(self.colored) + n_hybrid)
+        object.__setattr__(self, "hashed", hash((self.generic, self.colored, self.x, n_hybrid)))
+
+    def __hash__(self) -> int:
+        return self.hashed
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:

@@ -288,7 +288,8 @@ def _encode(v: Any) -> Any:
             raise TypeError(f"can't write {type(v).__name__} (a local class) as data")
         out: dict[str, Any] = {"@": _tag(type(v))}
         for f in dataclasses.fields(v):
-            out[f.name] = _encode(getattr(v, f.name))
+            if f.init:  # the others are derived from these (ManaCost.symbols...)
+                out[f.name] = _encode(getattr(v, f.name))
         return out
     if isinstance(v, Step):
         return {"@": "Step", "label": v.label}
