@@ -56,7 +56,6 @@ _FAST = {"frozen": True, "slots": True}
 # Methods the standard decorator would refuse to replace (a frozen class defining them is
 # an error there): such a class goes to it, to get the same error.
 _REFUSED = ("__setattr__", "__delattr__")
-_MADE = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
 
 def _make(cls: Any, options: dict[str, Any]) -> Any:
@@ -80,7 +79,6 @@ def _make(cls: Any, options: dict[str, Any]) -> Any:
 
 def _add_methods(cls: Any, fields: tuple[dataclasses.Field[Any], ...], own: dict[str, Any]) -> None:
     env: dict[str, Any] = {
-        "__set": object.__setattr__,
         "__MISSING": _FACTORY,
     }
     params: list[str] = []
@@ -103,7 +101,10 @@ def _add_methods(cls: Any, fields: tuple[dataclasses.Field[Any], ...], own: dict
             value = f.name
         else:
             continue  # set by __post_init__, as with the standard decorator
-        body.append(f"    __set(self, {f.name!r}, {value})")
+        # Through the slot's own setter: the class's __setattr__ refuses, and
+        # object.__setattr__ would look the slot up again at every call.
+        env[f"__s_{f.name}"] = getattr(cls, f.name).__set__
+        body.append(f"    __s_{f.name}(self, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     compared = [f.name for f in fields if f.compare]

@@ -77,7 +77,8 @@ def begin_step(g: GameState, keep_sick: bool = False) -> None:
             g.emit("untap", "{players} untap their permanents", "502.3", players=_members(g))
         g.stage = END_STEP  # 502.4: no priority in the untap step
         return
-    g.emit("step", "{step}", _STEP_RULE[step], step=step.msg)
+    if g.log_enabled:  # the line is not even built when nobody reads the log
+        g.emit("step", "{step}", _STEP_RULE[step], step=step.msg)
     if step is DRAW:
         for pi in g.rules.active_players(g):  # 805.4b: each player of the active team draws
             draw(g, pi)  # logged once, by the draw itself (the step's line cites 504.1)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from manastack.actions import Action, Choose
+from manastack.actions import Action, ActivateMana, Choose
 from manastack.agents.base import AgentView
-from manastack.decisions import Kind, is_mana_only
+from manastack.decisions import Kind
 
 _MULLIGANS = (Kind.MULLIGAN, Kind.PUT_ON_BOTTOM)
 
@@ -17,7 +17,7 @@ def random_agent(view: AgentView, rng: random.Random) -> Action:
     if view.kind in _MULLIGANS:
         return view.mulligan_answer(range(1, 7))  # a fixed simple policy: no 0- or 7-landers
     opts = view.options
-    useful = [a for a in opts if not is_mana_only(a)]
+    useful = [a for a in opts if type(a) is not ActivateMana]  # not is_mana_only(a), inlined
     if len(useful) > 1:
         useful = [a for a in useful if not (isinstance(a, Choose) and a.option == "cancel")]
     pool = useful or opts
