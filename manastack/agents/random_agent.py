@@ -17,6 +17,8 @@ def random_agent(view: AgentView, rng: random.Random) -> Action:
     if view.kind in _MULLIGANS:
         return view.mulligan_answer(range(1, 7))  # a fixed simple policy: no 0- or 7-landers
     opts = view.options
+    if len(opts) == 1:
+        return opts[0]  # what the lines below give too, without building their lists
     useful = [a for a in opts if type(a) is not ActivateMana]  # not is_mana_only(a), inlined
     if len(useful) > 1:
         useful = [a for a in useful if not (isinstance(a, Choose) and a.option == "cancel")]
