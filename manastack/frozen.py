@@ -5,7 +5,10 @@ vocabulary. Python 3.11's ``dataclasses`` compiles each generated method on its 
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``: six calls of
 ``exec`` a class), which was more than half of ``import manastack``. This decorator asks the
 standard one for the fields, the slots and ``__match_args__`` (no method generated), then
-writes the same six methods in one ``exec``. The classes are still dataclasses:
+compiles ``__init__``, ``__eq__`` and ``__hash__`` in one piece, once per shape of fields, and
+gives every class the same ``__repr__``, ``__setattr__`` and ``__delattr__``, which read the
+fields from the class (they are not on the hot path; the ``__repr__`` has no guard against a
+record that contains itself, which a frozen record can't). The classes are still dataclasses:
 ``dataclasses.fields``, ``replace`` and ``is_dataclass`` work on them as before.
 
 Every other use (not frozen, not slotted, ``order``, ``kw_only``...) goes to the standard
