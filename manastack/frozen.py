@@ -1,6 +1,6 @@
 """``@dataclass(frozen=True, slots=True)`` for less at import.
 
-The engine declares some 270 frozen, slotted dataclasses: actions, the card model, the
+The engine declares some 230 frozen, slotted dataclasses: actions, the card model, the
 vocabulary. Python 3.11's ``dataclasses`` compiles each generated method on its own (``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``: six calls of
 ``exec`` a class), which was more than half of ``import manastack``. This decorator asks the
