@@ -300,9 +300,7 @@ class Player:
 
     def take_from_library(self, card: Card) -> None:
         """``card`` leaves the library (wherever it is in it)."""
-        lib = list(self.library)
-        lib.remove(card)
-        self.library = tuple(lib)
+        self.library = without(self.library, card)
 
     def add_card(self, zone: str, card: Card) -> None:
         """``card`` is put into this player's ``zone`` (``"hand"``, ``"graveyard"``: on top,

@@ -160,7 +160,8 @@ def _exile_and_delayed(g: GameState, part: GameEvent, *, before: bool) -> None:
                 )
             else:
                 keep.append(d)
-        g.delayed = tuple(keep)
+        if len(keep) != len(g.delayed):  # the tuple stays shared with clones when none triggered
+            g.delayed = tuple(keep)
 
 
 def queue_trigger(
