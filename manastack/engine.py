@@ -91,6 +91,7 @@ def state_checks(g: GameState) -> bool:
             happened = True
             continue
         g.settled = True
+        g.listings = None  # listed before this look: the state may have changed since
         return happened
 
 

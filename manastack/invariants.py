@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from manastack import casting, layers
+from manastack import casting, layers, priority
 from manastack.actions import Action
 from manastack.game import Game
 from manastack.state import EXILE_TRIGGERED, KEYWORD_COSTS, GameState, card_kinds
@@ -153,9 +153,27 @@ def check(
         _require(bool(options), "a pending decision with no legal option")
         if g.settled:
             _check_settled(g)
+            _check_listings(g)
     else:
         offered = game.legal_actions() if options is None else options
         _require(not offered, "a finished game still offers actions")
+
+
+def _check_listings(g: GameState) -> None:
+    """Each priority listing kept while the state is settled (``GameState.listings``) that the
+    state would use now must be what a listing from scratch finds."""
+    if not g.listings:
+        return
+    copy = g.clone()
+    copy.log_enabled = False
+    copy.settled = False  # nothing kept is read: every option is worked out again
+    for (pi, with_mana, sorcery), kept in g.listings.items():
+        if sorcery != casting.sorcery_timing_ok(g, pi):
+            continue  # not what this state would use (another step's timing)
+        _require(
+            priority.priority_actions(copy, pi, with_mana) == kept,
+            f"the priority options kept for player {pi} are stale (GameState.listings)",
+        )
 
 
 def _check_settled(g: GameState) -> None:

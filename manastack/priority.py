@@ -74,19 +74,40 @@ class Priority(Pending):
 
 
 def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Action]:
+    """``pi``'s options at priority (a new list). Kept in ``g.listings`` while the state is
+    settled (engine.state_checks): most priorities follow passes only, and a player is asked
+    again in the next steps with nothing changed but the step, which a plain listing reads only
+    through sorcery timing (307.1, part of the key)."""
+    settled = g.settled
+    if settled:
+        memo = g.listings
+        if memo is not None:
+            got = memo.get((pi, with_mana, casting.sorcery_timing_ok(g, pi)))
+            if got is not None:
+                return got[:]
     if g.listing_cache is not None:
-        return _priority_actions(g, pi, with_mana)
+        return _priority_actions(g, pi, with_mana)[0]
     # Nothing changes while the options are listed: what several cards ask alike (which
     # costs the player's mana pays, the cost changes on the battlefield) is worked out once.
     g.listing_cache = {}
     try:
-        return _priority_actions(g, pi, with_mana)
+        out, plain = _priority_actions(g, pi, with_mana)
     finally:
         g.listing_cache = None
+    if settled and plain:
+        memo = g.listings
+        if memo is None:
+            memo = g.listings = {}
+        memo[(pi, with_mana, casting.sorcery_timing_ok(g, pi))] = out[:]
+    return out
 
 
-def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
+def _priority_actions(g: GameState, pi: int, with_mana: bool) -> tuple[list[Action], bool]:
+    """The options, and whether the listing is plain: it read the step only through sorcery
+    timing (no activated ability but mana abilities, nothing cast or activated from the hand or
+    graveyard by a keyword, no morph or suspend card)."""
     out: list[Action] = [Pass(pi)]
+    plain = True
     seen: set[str] = set()
     pl = g.players[pi]
     sorcery_ok = casting.sorcery_timing_ok(g, pi)
@@ -112,10 +133,14 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
             continue  # 117.1a: nothing else of this card can be done now (cheap early out)
         if casting.can_cast(g, pi, c):
             out.append(CastSpell(pi, c.cid))
-        if cd.morph is not None and casting.can_cast(g, pi, c, face_down=True):
-            out.append(CastSpell(pi, c.cid, face_down=True))
-        if cd.suspend is not None and special.suspend_refusal(g, pi, c.cid) is None:
-            out.append(SuspendCard(pi, c.cid))
+        if cd.morph is not None:
+            plain = False
+            if casting.can_cast(g, pi, c, face_down=True):
+                out.append(CastSpell(pi, c.cid, face_down=True))
+        if cd.suspend is not None:
+            plain = False
+            if special.suspend_refusal(g, pi, c.cid) is None:
+                out.append(SuspendCard(pi, c.cid))
     in_graveyard = False
     if keyworded:
         for c in pl.graveyard:
@@ -128,6 +153,7 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
 
         out.extend(alt_costs.graveyard_casts(g, pi, sorcery_ok))
     if in_hand or in_graveyard:
+        plain = False
         from manastack.vocabulary import cycling
 
         out.extend(cycling.hand_actions(g, pi))
@@ -137,6 +163,7 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
     granting = (kinds & layers.ABILITY_GRANTING) != 0
     # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
     if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING):
+        plain = False
         for p in g.battlefield:
             if p.controller != pi:
                 continue
@@ -159,7 +186,7 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> list[Action]:
                         out.append(ActivateAbility(pi, p.oid, k))
     if with_mana:
         out.extend(casting.mana_actions(g, pi))
-    return out
+    return out, plain
 
 
 def give_priority(g: GameState) -> None:

@@ -21,6 +21,7 @@ from manastack.rng import Rng
 from manastack.steps import Step
 
 if TYPE_CHECKING:
+    from manastack.actions import Action
     from manastack.cards.model import (
         ActivatedAbility,
         CardDef,
@@ -595,6 +596,7 @@ class GameState:
         "halted",
         "legend_choice",
         "listing_cache",
+        "listings",
         "log",
         "log_enabled",
         "loop_marks",
@@ -703,6 +705,10 @@ class GameState:
     # battlefield stays as it was (SourceMemo says when); None when nothing is kept. A copy
     # gets new lists, so it never finds its original's memo valid.
     source_memo: SourceMemo | None
+    # Each player's priority options (priority.priority_actions), kept while the state stays
+    # settled: forgotten when a look at state-based actions ends (engine.state_checks), so
+    # they never outlive a change; not copied by a clone.
+    listings: dict[tuple[int, bool, bool], list[Action]] | None
 
     def __init__(
         self,
@@ -760,6 +766,7 @@ class GameState:
             self.bf_kinds = s.bf_kinds
             self.card_kinds = s.card_kinds
             self.source_memo = None
+            self.listings = None
             return
         self.battlefield = []
         self.stack = []
@@ -801,6 +808,7 @@ class GameState:
         self.bf_kinds = -1
         self.card_kinds = -1
         self.source_memo = None
+        self.listings = None
         self.players = list(players)
         self.rng = Rng(seed)
         self.format = FreeForAll.of(len(self.players))
@@ -964,6 +972,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("bf_kinds", Copy.SHARE, dump=False, digest=False),
     StateField("card_kinds", Copy.SHARE, dump=False, digest=False),
     StateField("source_memo", Copy.RESET, dump=False, digest=False),
+    StateField("listings", Copy.RESET, dump=False, digest=False),
 )
 
 """Every field of :class:`GameState`, in declaration order, with how it is copied."""

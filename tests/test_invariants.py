@@ -132,3 +132,81 @@ def test_stale_mana_sources_are_caught() -> None:
     assert casting.source_colours(s, 0) == ()
     with pytest.raises(InvariantError, match="SourceMemo"):
         check(g, cards, own)
+
+
+def _pass_to(g: Game, step: str, who: str) -> None:
+    """Answer with the first option (passing at priority) until ``who`` ("active" or
+    "other") has priority in ``step``."""
+    from manastack.actions import Pass
+    from manastack.decisions import Kind
+
+    for _ in range(500):
+        d = g.decision
+        assert d is not None
+        if d.kind is Kind.PRIORITY:
+            active = d.player == g.state.active
+            if g.step.label == step and active == (who == "active"):
+                return
+            g.apply(Pass(d.player))
+        else:
+            g.apply(g.legal_actions()[0])
+    raise AssertionError(f"never reached {who}'s priority in {step}")
+
+
+def test_a_kept_listing_is_used_in_the_next_quiet_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only passes and the start of a step with no turn-based action but its "at the beginning
+    of" event happened: a player's options are those of the step before (sorcery timing, 307.1,
+    is part of what is kept), not listed again."""
+    from manastack import priority
+
+    deck = ["Forest"] * 10 + ["Giant Growth"] * 10
+    g = Game.new([deck, deck], seed=3)
+    _pass_to(g, "draw", "other")
+    first = g.legal_actions()
+    listed: list[int] = []
+    real = priority._priority_actions
+    monkeypatch.setattr(
+        priority, "_priority_actions", lambda s, pi, m: listed.append(pi) or real(s, pi, m)
+    )
+    _pass_to(g, "precombat_main", "other")
+    assert g.state.settled
+    assert g.legal_actions() == first
+    assert listed == []
+    priority.priority_actions(g.state, g.state.active)
+    assert listed == [g.state.active]  # sorcery timing differs: the main phase is listed anew
+    monkeypatch.undo()
+    fresh = g.state.clone()
+    fresh.settled = False  # nothing kept is read
+    assert priority.priority_actions(fresh, 1 - g.state.active) == first
+
+
+def test_a_change_forgets_the_kept_listings() -> None:
+    deck = ["Forest"] * 20
+    g = Game.new([deck, deck], seed=3)
+    _pass_to(g, "precombat_main", "active")
+    before = g.legal_actions()
+    assert g.state.listings
+    land = next(a for a in before if type(a).__name__ == "PlayLand")
+    g.apply(land)  # 116.3: the player receives priority again, after a look (117.5)
+    after = g.legal_actions()
+    assert land not in after and not any(type(a).__name__ == "PlayLand" for a in after)
+
+
+def test_a_stale_kept_listing_is_caught() -> None:
+    """The kept options are compared with a listing from scratch: a change the engine did not
+    see (here, the kept list itself) is caught."""
+    from manastack.actions import Pass
+    from manastack.decisions import legal_actions
+
+    g, cards, own = _game()
+    _pass_to(g, "upkeep", "active")
+    check(g, cards, own)  # lists, keeps, and agrees
+    assert g.state.listings
+    pi = g.state.active
+    key = next(k for k in g.state.listings if k[0] == pi)
+    g.state.listings[key] = [Pass(pi), Pass(pi)]
+    # What is kept is what is offered (Game.legal_actions keeps its own answer for this very
+    # decision: ask the engine).
+    assert legal_actions(g.state) == [Pass(pi), Pass(pi)]
+    with pytest.raises(InvariantError, match="kept for player"):
+        check(g, cards, own)
