@@ -79,30 +79,33 @@ def priority_actions(g: GameState, pi: int, with_mana: bool = True) -> list[Acti
     again in the next steps with nothing changed but the step, which a plain listing reads only
     through sorcery timing (307.1, part of the key)."""
     settled = g.settled
+    sorcery_ok = casting.sorcery_timing_ok(g, pi)
     if settled:
         memo = g.listings
         if memo is not None:
-            got = memo.get((pi, with_mana, casting.sorcery_timing_ok(g, pi)))
+            got = memo.get((pi, with_mana, sorcery_ok))
             if got is not None:
                 return got[:]
     if g.listing_cache is not None:
-        return _priority_actions(g, pi, with_mana)[0]
+        return _priority_actions(g, pi, with_mana, sorcery_ok)[0]
     # Nothing changes while the options are listed: what several cards ask alike (which
     # costs the player's mana pays, the cost changes on the battlefield) is worked out once.
     g.listing_cache = {}
     try:
-        out, plain = _priority_actions(g, pi, with_mana)
+        out, plain = _priority_actions(g, pi, with_mana, sorcery_ok)
     finally:
         g.listing_cache = None
     if settled and plain:
         memo = g.listings
         if memo is None:
             memo = g.listings = {}
-        memo[(pi, with_mana, casting.sorcery_timing_ok(g, pi))] = out[:]
+        memo[(pi, with_mana, sorcery_ok)] = out[:]
     return out
 
 
-def _priority_actions(g: GameState, pi: int, with_mana: bool) -> tuple[list[Action], bool]:
+def _priority_actions(
+    g: GameState, pi: int, with_mana: bool, sorcery_ok: bool
+) -> tuple[list[Action], bool]:
     """The options, and whether the listing is plain: it read the step only through sorcery
     timing (no activated ability but mana abilities, nothing cast or activated from the hand or
     graveyard by a keyword, no morph or suspend card)."""
@@ -110,7 +113,6 @@ def _priority_actions(g: GameState, pi: int, with_mana: bool) -> tuple[list[Acti
     plain = True
     seen: set[str] = set()
     pl = g.players[pi]
-    sorcery_ok = casting.sorcery_timing_ok(g, pi)
     # Cards with a keyword ability that works in the hand (cycling, 702.29a) or the graveyard
     # (flashback 702.34a, unearth 702.84a, scavenge 702.97a): most games have none at all.
     kinds = g.card_kinds

@@ -162,15 +162,20 @@ def has_legal_target(
     if item is not None:
         you = item.controller
         source = item_quality(g, item)
-    if spec.player and any(not p.left and not (spec.opponent and p.idx == you) for p in g.players):
-        return True
+    # Plain loops, not any() over generators: this is asked for each card at each listing.
+    if spec.player:
+        for pl in g.players:
+            if not pl.left and not (spec.opponent and pl.idx == you):
+                return True
     f = spec.permanent
-    if f is not None and any(
-        f.permanent(g, p, you) and untargetable(g, p, you, source) is None for p in g.battlefield
-    ):
-        return True
-    if spec.spell is not None and any(_spell_ok(g, spec, s, item, you) for s in g.stack):
-        return True
+    if f is not None:
+        for p in g.battlefield:
+            if f.permanent(g, p, you) and untargetable(g, p, you, source) is None:
+                return True
+    if spec.spell is not None:
+        for s in g.stack:
+            if _spell_ok(g, spec, s, item, you):
+                return True
     if casting is None:
         return bool(graveyard_cards(g, spec, you))
     return any(c.cid != casting for c in graveyard_cards(g, spec, you))

@@ -166,7 +166,7 @@ def test_a_kept_listing_is_used_in_the_next_quiet_step(monkeypatch: pytest.Monke
     listed: list[int] = []
     real = priority._priority_actions
     monkeypatch.setattr(
-        priority, "_priority_actions", lambda s, pi, m: listed.append(pi) or real(s, pi, m)
+        priority, "_priority_actions", lambda s, pi, m, t: listed.append(pi) or real(s, pi, m, t)
     )
     _pass_to(g, "precombat_main", "other")
     assert g.state.settled

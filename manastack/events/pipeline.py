@@ -70,10 +70,15 @@ def triggers(g: GameState, ev: GameEvent) -> None:
     if len(parts) > BATCH:
         _batch_triggers(g, parts, sources)
         return
+    in_cards = g.card_kinds
+    if in_cards < 0:
+        in_cards = card_kinds(g)
+    exiled = (in_cards & EXILE_TRIGGERED) != 0  # most games have no card that triggers in exile
     for part in parts:
         if not TRIGGER_INTEREST.wants(type(part)):
             continue  # no kind of trigger looks at this kind of event
-        _exile_and_delayed(g, part, before=True)
+        if exiled:
+            _exile_and_delayed(g, part, before=True)
         if scan:
             for src in sources:
                 if src.face_down:
@@ -85,7 +90,8 @@ def triggers(g: GameState, ev: GameEvent) -> None:
                     for ab in _granted_triggered(g, src):
                         if ab.trigger.matches(g, part, src, src.controller):
                             queue_trigger(g, ab, src, info=ab.trigger.info(part))
-        _exile_and_delayed(g, part, before=False)
+        if g.delayed:
+            _exile_and_delayed(g, part, before=False)
 
 
 def _granted_triggered(g: GameState, src: Permanent) -> list[TriggeredAbility]:
