@@ -324,6 +324,18 @@ _AFFORD: dict[tuple[ManaCost, tuple[int, ...], tuple[frozenset[str], ...]], bool
 _AFFORD_MAX = 256  # about 80 kilobytes at most (a key: the cost, the pool, the sources' colours)
 
 
+def mana_count(g: GameState, pi: int) -> int:
+    """How much mana ``pi`` has to pay a cost with at most: the pool and one for each source
+    that ``can_afford`` counts (each makes one mana)."""
+    cache = g.listing_cache
+    colours = None if cache is None else cache.get(pi)
+    if colours is None:
+        colours = source_colours(g, pi)
+        if cache is not None:
+            cache[pi] = colours
+    return sum(g.players[pi].pool) + len(colours)
+
+
 def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
     """``plan_payment(cost, pool, colours) is not None``, remembered."""
     # Each source makes one mana and each symbol takes one at least (a hybrid {2/W} too): with

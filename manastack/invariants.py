@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from manastack import casting, layers, priority
-from manastack.actions import Action
+from manastack.actions import Action, CastSpell
 from manastack.game import Game
 from manastack.state import EXILE_TRIGGERED, KEYWORD_COSTS, GameState, card_kinds
 
@@ -154,9 +154,34 @@ def check(
         if g.settled:
             _check_settled(g)
             _check_listings(g)
+        _check_casts(g, options)
     else:
         offered = game.legal_actions() if options is None else options
         _require(not offered, "a finished game still offers actions")
+
+
+def _check_casts(g: GameState, options: Sequence[Action]) -> None:
+    """At priority, the cards of the hand offered to be cast (face up) are exactly those that
+    can be (casting.cast_refusal finds nothing), by name (identical cards: one option)."""
+    pend = g.pending
+    if not isinstance(pend, priority.Priority):
+        return
+    for pi in g.in_game():
+        if not g.rules.same_seat(g, pi, pend.player):
+            continue
+        hand = g.players[pi].hand
+        offered = {
+            a.cid
+            for a in options
+            if isinstance(a, CastSpell) and a.player == pi and not a.face_down
+        }
+        offered_names = {c.cdef.name for c in hand if c.cid in offered}
+        castable = {c.cdef.name for c in hand if casting.cast_refusal(g, pi, c) is None}
+        _require(
+            offered_names == castable,
+            f"player {pi}'s hand: offered to cast {sorted(offered_names)}, "
+            f"castable {sorted(castable)}",
+        )
 
 
 def _check_listings(g: GameState) -> None:

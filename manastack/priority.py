@@ -120,6 +120,14 @@ def _priority_actions(
         kinds = card_kinds(g)
     keyworded = (kinds & KEYWORD_COSTS) != 0
     in_hand = False  # a card in hand has an ability that works there
+    bf_kinds = g.bf_kinds
+    if bf_kinds < 0:
+        bf_kinds = layers.battlefield_kinds(g)
+    # With no static ability on the battlefield, a spell's cost from the hand is its mana cost
+    # (601.2f): one with more symbols than the player has mana (pool and untapped sources)
+    # can't be paid (what casting.affordable finds first), and is not asked about further.
+    fixed_costs = not bf_kinds & layers.STATIC
+    mana = -1  # the player's mana, counted when first needed
     for c in pl.hand:
         cd = c.cdef
         if keyworded and cd.keyword_costs:
@@ -133,7 +141,14 @@ def _priority_actions(
             continue
         if not sorcery_ok and not cd.is_instant_speed:
             continue  # 117.1a: nothing else of this card can be done now (cheap early out)
-        if casting.can_cast(g, pi, c):
+        least = cd.least_mana
+        if least and fixed_costs:
+            if mana < 0:
+                mana = casting.mana_count(g, pi)
+            castable = least <= mana
+        else:
+            castable = True
+        if castable and casting.can_cast(g, pi, c):
             out.append(CastSpell(pi, c.cid))
         if cd.morph is not None:
             plain = False
@@ -159,9 +174,7 @@ def _priority_actions(
         from manastack.vocabulary import cycling
 
         out.extend(cycling.hand_actions(g, pi))
-    kinds = g.bf_kinds
-    if kinds < 0:
-        kinds = layers.battlefield_kinds(g)
+    kinds = bf_kinds
     granting = (kinds & layers.ABILITY_GRANTING) != 0
     # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
     if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING):

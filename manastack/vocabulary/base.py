@@ -457,6 +457,7 @@ class CardDef:
     enters_tapped: bool = field(init=False, compare=False, repr=False)
     entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
+    least_mana: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -483,6 +484,16 @@ class CardDef:
         put(self, "enters_tapped", any(e.enters_tapped for e in statics))
         put(self, "entering", tuple(e for e in statics if e.replaces_entering))
         put(self, "uncounterable", any(e.uncounterable for e in statics))
+        # The fewest mana casting it from the hand takes while no static ability on the
+        # battlefield changes costs (601.2f): a symbol takes one mana at least. 0 (nothing
+        # known) when its cost may be paid another way: tapping creatures (convoke, 702.51a),
+        # fewer with artifacts (affinity, 702.41a), an alternative cost (evoke, dash: 118.9).
+        cheaper = (
+            "convoke" in self.keywords
+            or "affinity for artifacts" in self.keywords
+            or bool(self.keyword_costs)
+        )
+        put(self, "least_mana", 0 if cheaper or self.cost is None else self.cost.symbols)
 
     def keyword_cost(self, keyword: str) -> KeywordCost | None:
         """The card's first keyword ability ``keyword`` with a cost ("kicker"), or None."""
