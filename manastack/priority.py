@@ -142,7 +142,9 @@ def _priority_actions(
         if not sorcery_ok and not cd.is_instant_speed:
             continue  # 117.1a: nothing else of this card can be done now (cheap early out)
         least = cd.least_mana
-        if least and fixed_costs:
+        if cd.targets_spell and not g.stack:
+            castable = False  # 601.2c: a spell to target, and none on the stack
+        elif least and fixed_costs:
             if mana < 0:
                 mana = casting.mana_count(g, pi)
             castable = least <= mana

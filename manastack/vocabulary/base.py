@@ -458,6 +458,7 @@ class CardDef:
     entering: tuple[StaticEffect, ...] = field(init=False, compare=False, repr=False)
     uncounterable: bool = field(init=False, compare=False, repr=False)
     least_mana: int = field(init=False, compare=False, repr=False)
+    targets_spell: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -494,6 +495,16 @@ class CardDef:
             or bool(self.keyword_costs)
         )
         put(self, "least_mana", 0 if cheaper or self.cost is None else self.cost.symbols)
+        # A target that can only be a spell (Counterspell's): with the stack empty, no legal
+        # choice, so the card can't be cast (601.2c).
+        put(
+            self,
+            "targets_spell",
+            any(
+                t.spell is not None and not t.player and t.permanent is None and t.graveyard is None
+                for t in self.targets
+            ),
+        )
 
     def keyword_cost(self, keyword: str) -> KeywordCost | None:
         """The card's first keyword ability ``keyword`` with a cost ("kicker"), or None."""
