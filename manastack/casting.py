@@ -28,6 +28,7 @@ from manastack.events import SpellCast, happen
 from manastack.i18n import Msg, card_msg
 from manastack.mana import COLOR_INDEX, ManaCost, color_letter, plan_payment, pool_text
 from manastack.state import PRIORITY, Card, GameState, Permanent, SourceMemo, StackItem
+from manastack.steps import POSTCOMBAT_MAIN, PRECOMBAT_MAIN
 from manastack.vocabulary import costs as extra_costs
 from manastack.vocabulary.base import (
     ActivatedAbility,
@@ -46,7 +47,12 @@ FACE_DOWN_COST = ManaCost.parse("{3}")  # 702.37c
 
 def sorcery_timing_ok(g: GameState, pi: int) -> bool:
     """307.1 / 117.1a: your main phase, the stack empty."""
-    return g.step.is_main and not g.stack and g.rules.is_active(g, pi)
+    step = g.step  # identity tests: asked at every listing (Step.is_main is a property)
+    return (
+        (step is PRECOMBAT_MAIN or step is POSTCOMBAT_MAIN)
+        and not g.stack
+        and g.rules.is_active(g, pi)
+    )
 
 
 def check_priority(g: GameState, pi: int, what: str) -> None:

@@ -29,7 +29,8 @@ def advance(g: GameState) -> None:
     while not g.game_over and g.pending is None and not g.halted:
         st = g.stage
         if st is PRIORITY:
-            state_checks(g)
+            if not g.settled:  # (state_checks would return at once)
+                state_checks(g)
             if _stopped(g):
                 return
             give_priority(g)
@@ -130,7 +131,9 @@ def apply(g: GameState, a: Action) -> GameState:
         advance(other)  # a rewind (733): the game goes on from the moment before
         return other
     loops.note_answer(g, pend, a)
-    _continue(g)
+    if g.halted and g.pending is None:  # _continue, inline: every answer comes this way
+        g.halted = False
+    advance(g)
     return g
 
 

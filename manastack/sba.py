@@ -61,6 +61,11 @@ class PlayersLose(StateBasedAction):
     rules = "704.5a-c"
 
     def check(self, g: GameState, r: Round) -> None:
+        for pl in g.players:
+            if not pl.left and (pl.life <= 0 or pl.drew_from_empty or pl.poison >= 10):
+                break
+        else:
+            return  # the usual look: nobody loses (no list of players built)
         for pi in g.in_game():
             pl = g.players[pi]
             if pl.life <= 0:
