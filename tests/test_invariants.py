@@ -153,31 +153,33 @@ def _pass_to(g: Game, step: str, who: str) -> None:
     raise AssertionError(f"never reached {who}'s priority in {step}")
 
 
-def test_a_kept_listing_is_used_in_the_next_quiet_step(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_kept_listing_is_used_in_the_next_quiet_step() -> None:
     """Only passes and the start of a step with no turn-based action but its "at the beginning
     of" event happened: a player's options are those of the step before (sorcery timing, 307.1,
-    is part of what is kept), not listed again."""
+    is part of what is kept), not listed again. (Seen through ``GameState.listings``, not by
+    replacing a function: the compiled build calls its own functions directly.)"""
     from manastack import priority
 
     deck = ["Forest"] * 10 + ["Giant Growth"] * 10
     g = Game.new([deck, deck], seed=3)
     _pass_to(g, "draw", "other")
     first = g.legal_actions()
-    listed: list[int] = []
-    real = priority._priority_actions
-    monkeypatch.setattr(
-        priority, "_priority_actions", lambda s, pi, m, t: listed.append(pi) or real(s, pi, m, t)
-    )
+    other = 1 - g.state.active
+    listings = g.state.listings
+    assert listings is not None
+    kept = listings[(other, True, False)]
     _pass_to(g, "precombat_main", "other")
     assert g.state.settled
+    assert g.state.listings is listings  # nothing but passes and a quiet step start
     assert g.legal_actions() == first
-    assert listed == []
-    priority.priority_actions(g.state, g.state.active)
-    assert listed == [g.state.active]  # sorcery timing differs: the main phase is listed anew
-    monkeypatch.undo()
+    assert g.state.listings[(other, True, False)] is kept  # used, not listed again
+    active = g.state.active
+    assert (active, True, True) not in g.state.listings
+    priority.priority_actions(g.state, active)
+    assert (active, True, True) in g.state.listings  # sorcery timing: listed anew
     fresh = g.state.clone()
     fresh.settled = False  # nothing kept is read
-    assert priority.priority_actions(fresh, 1 - g.state.active) == first
+    assert priority.priority_actions(fresh, other) == first
 
 
 def test_a_change_forgets_the_kept_listings() -> None:
