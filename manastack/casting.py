@@ -333,13 +333,7 @@ _AFFORD_MAX = 256  # about 80 kilobytes at most (a key: the cost, the pool, the 
 def mana_count(g: GameState, pi: int) -> int:
     """How much mana ``pi`` has to pay a cost with at most: the pool and one for each source
     that ``can_afford`` counts (each makes one mana)."""
-    cache = g.listing_cache
-    colours = None if cache is None else cache.get(pi)
-    if colours is None:
-        colours = source_colours(g, pi)
-        if cache is not None:
-            cache[pi] = colours
-    return sum(g.players[pi].pool) + len(colours)
+    return sum(g.players[pi].pool) + len(_paying_colours(g, pi, None, True, False))
 
 
 def affordable(cost: ManaCost, pool: Sequence[int], colours: tuple[frozenset[str], ...]) -> bool:
@@ -369,25 +363,32 @@ def can_afford(
     """Whether the pool and the player's mana sources can pay ``cost``; ``sacrifice`` counts
     sources that sacrifice themselves (which automatic payment never uses); ``convoke``, the
     creatures that may be tapped for a spell with convoke (702.51a)."""
+    return affordable(cost, g.players[pi].pool, _paying_colours(g, pi, exclude, sacrifice, convoke))
+
+
+def _paying_colours(
+    g: GameState, pi: int, exclude: int | None, sacrifice: bool, convoke: bool
+) -> tuple[frozenset[str], ...]:
+    """The colours of the sources ``can_afford`` counts (see there)."""
     cache = g.listing_cache
     plain = exclude is None and sacrifice and not convoke  # the usual question
     if cache is None:
         if plain:
-            return affordable(cost, g.players[pi].pool, source_colours(g, pi))
+            return source_colours(g, pi)
         srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
-        return affordable(cost, g.players[pi].pool, tuple(s[2] for s in srcs))
+        return tuple(s[2] for s in srcs)
     # While a listing runs the state can't change: the sources are found once (most of a hand
     # shares a few costs), and each cost is planned once for them. The usual question (a
     # spell's cost, from all of the player's sources) is kept under the player's number.
     skey: object = pi if plain else (pi, exclude, sacrifice, convoke)
-    colours = cache.get(skey)
+    colours: tuple[frozenset[str], ...] | None = cache.get(skey)
     if colours is None:
         if plain:
             colours = cache[skey] = source_colours(g, pi)
         else:
             srcs = auto_sources(g, pi, exclude, sacrifice=sacrifice, convoke=convoke)
             colours = cache[skey] = tuple(s[2] for s in srcs)
-    return affordable(cost, g.players[pi].pool, colours)
+    return colours
 
 
 def payment_options(

@@ -176,10 +176,9 @@ def _priority_actions(
         from manastack.vocabulary import cycling
 
         out.extend(cycling.hand_actions(g, pi))
-    kinds = bf_kinds
-    granting = (kinds & layers.ABILITY_GRANTING) != 0
+    granting = (bf_kinds & layers.ABILITY_GRANTING) != 0
     # Most battlefields hold no activated ability but mana abilities (listed below): no scan.
-    if kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING):
+    if bf_kinds & (layers.ACTIVATED | layers.ABILITY_GRANTING):
         plain = False
         for p in g.battlefield:
             if p.controller != pi:
